@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Prepare a fresh machine for running or testing the app: the virtual environment with the
+# pinned packages and, with --system, the Debian packages the tests use (Chromium for the
+# browser tests, PostgreSQL for the storage tests, Freecell Solver for the solver benchmark).
+# Safe to run again: each step is skipped when already done.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+PYTHON=${PYTHON:-python3}
+if [ ! -x .venv/bin/python ]; then
+    "$PYTHON" -m venv .venv
+fi
+stamp=.venv/.installed
+if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
+    .venv/bin/pip install --quiet --upgrade pip
+    .venv/bin/pip install --quiet -e '.[dev]'
+    touch "$stamp"
+fi
+
+if [ "${1:-}" = "--system" ]; then
+    missing=()
+    command -v chromium >/dev/null || missing+=(chromium)
+    compgen -G "/usr/lib/postgresql/*/bin/initdb" >/dev/null || missing+=(postgresql)
+    command -v fc-solve >/dev/null || missing+=(freecell-solver-bin)
+    if [ ${#missing[@]} -gt 0 ]; then
+        if [ "$(id -u)" -ne 0 ]; then
+            echo "setup: please install: ${missing[*]} (apt-get install -y ${missing[*]})" >&2
+            exit 1
+        fi
+        export DEBIAN_FRONTEND=noninteractive
+        apt-get update -q >/dev/null
+        apt-get install -y -q "${missing[@]}" >/dev/null
+    fi
+fi

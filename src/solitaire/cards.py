@@ -1,0 +1,94 @@
+"""Cards, ranks and suits, and their two-character text codes (SPEC §1).
+
+>>> card = parse_card("TD")
+>>> card.rank, card.suit.name, card.code
+(10, 'DIAMONDS', 'TD')
+>>> parse_card("7h") == Card(7, Suit.HEARTS)
+True
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+from typing import NamedTuple
+
+RANK_LETTERS = "A23456789TJQK"
+"""Rank letters, low to high: index + 1 is the rank (ace = 1 … king = 13)."""
+
+ACE = 1
+KING = 13
+
+
+class Suit(Enum):
+    """The four suits in the foundation order of Klondike (♠ ♥ ♦ ♣)."""
+
+    SPADES = "S"
+    HEARTS = "H"
+    DIAMONDS = "D"
+    CLUBS = "C"
+
+    @property
+    def letter(self) -> str:
+        return self.value
+
+    @property
+    def symbol(self) -> str:
+        return _SYMBOLS[self]
+
+    @property
+    def is_red(self) -> bool:
+        return self in (Suit.HEARTS, Suit.DIAMONDS)
+
+
+_SYMBOLS = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣"}
+SUITS: tuple[Suit, ...] = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+_SUIT_BY_LETTER = {suit.value: suit for suit in SUITS}
+
+
+class CardTextError(ValueError):
+    """A card code that does not name a card, e.g. ``1S`` or ``QX``."""
+
+
+class Card(NamedTuple):
+    """One playing card; two-deck games simply hold equal cards twice.
+
+    >>> Card(12, Suit.SPADES).code
+    'QS'
+    """
+
+    rank: int
+    suit: Suit
+
+    @property
+    def code(self) -> str:
+        return RANK_LETTERS[self.rank - 1] + self.suit.value
+
+    @property
+    def is_red(self) -> bool:
+        return self.suit.is_red
+
+    def __str__(self) -> str:
+        return self.code
+
+    def __repr__(self) -> str:
+        return f"Card({self.code})"
+
+
+def parse_card(text: str) -> Card:
+    """Read a card code, in any letter case: ``"7h"`` is the seven of hearts.
+
+    >>> parse_card("ks")
+    Card(KS)
+    """
+    code = text.strip().upper()
+    if len(code) != 2 or code[0] not in RANK_LETTERS or code[1] not in _SUIT_BY_LETTER:
+        raise CardTextError(
+            f"{text!r} is not a card: write a rank (A 2 … 9 T J Q K) and a suit (S H D C), "
+            "e.g. 7H or TD"
+        )
+    return Card(RANK_LETTERS.index(code[0]) + 1, _SUIT_BY_LETTER[code[1]])
+
+
+def full_suit(suit: Suit) -> list[Card]:
+    """The 13 cards of a suit, ace first."""
+    return [Card(rank, suit) for rank in range(ACE, KING + 1)]

@@ -1,0 +1,165 @@
+"""The ``solitaire`` command.
+
+    solitaire deal CODE [--json]
+    solitaire play (CODE | --layout FILE) [--moves "M M M" | --moves-file F] [--json]
+
+Exit status: 0 on success, 2 for input that does not parse (a code, a layout, move text),
+3 for an illegal move (the message names its place in the list, the move, the reason and
+the rule id; nothing of the half-played game is printed).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from .codes import GameCodeError, parse_code
+from .games import Refusal
+from .layout import LayoutError, parse_layout
+from .moves import Move, MoveTextError
+from .play import Game
+
+EXIT_BAD_INPUT = 2
+EXIT_ILLEGAL_MOVE = 3
+
+
+class BadInput(Exception):
+    """Input that does not parse; the message says what is wrong."""
+
+
+def _game_from(code: str | None, layout_file: str | None) -> Game:
+    if layout_file is not None:
+        try:
+            text = sys.stdin.read() if layout_file == "-" else Path(layout_file).read_text("utf-8")
+        except OSError as error:
+            raise BadInput(
+                f"cannot read the layout file {layout_file!r}: {error.strerror}"
+            ) from None
+        except UnicodeDecodeError:
+            raise BadInput(f"the layout file {layout_file!r} is not UTF-8 text") from None
+        try:
+            return Game(parse_layout(text))
+        except LayoutError as error:
+            raise BadInput(f"bad layout in {layout_file}: {error}") from None
+    assert code is not None
+    try:
+        return Game.from_code(parse_code(code))
+    except GameCodeError as error:
+        raise BadInput(f"bad game code: {error}") from None
+
+
+def _read_actions(moves: str | None, moves_file: str | None) -> list[str]:
+    if moves_file is not None:
+        try:
+            text = Path(moves_file).read_text("utf-8")
+        except OSError as error:
+            raise BadInput(f"cannot read the moves file {moves_file!r}: {error.strerror}") from None
+        text = "\n".join(line.split("#", 1)[0] for line in text.splitlines())
+    else:
+        text = moves or ""
+    actions = []
+    for position, word in enumerate(text.split(), start=1):
+        if word.lower() == "undo":
+            actions.append("undo")
+            continue
+        try:
+            actions.append(str(Move.parse(word)))
+        except MoveTextError as error:
+            raise BadInput(f"bad move text: move {position}: {error}") from None
+    return actions
+
+
+def _summary(game: Game) -> dict[str, Any]:
+    return {
+        "code": game.code,
+        "layout": game.layout(),
+        "score": game.score,
+        "score_text": game.score_text,
+        "moves": game.moves,
+        "won": game.won,
+    }
+
+
+def _print(game: Game, as_json: bool) -> None:
+    summary = _summary(game)
+    if as_json:
+        print(json.dumps(summary, ensure_ascii=False))
+        return
+    sys.stdout.write(summary["layout"])
+    print(f"score: {summary['score_text']}")
+    print(f"moves: {summary['moves']}")
+    print(f"won: {'yes' if summary['won'] else 'no'}")
+
+
+def _command_deal(args: argparse.Namespace) -> int:
+    game = _game_from(args.code, None)
+    if args.json:
+        print(json.dumps(_summary(game), ensure_ascii=False))
+    else:
+        sys.stdout.write(game.layout())
+    return 0
+
+
+def _command_play(args: argparse.Namespace) -> int:
+    if (args.code is None) == (args.layout is None):
+        raise BadInput("give either a game code or --layout FILE, not both or neither")
+    if args.moves is not None and args.moves_file is not None:
+        raise BadInput("give either --moves or --moves-file, not both")
+    game = _game_from(args.code, args.layout)
+    actions = _read_actions(args.moves, args.moves_file)
+    for position, action in enumerate(actions, start=1):
+        try:
+            if action == "undo":
+                game.undo()
+            else:
+                game.play(action)
+        except Refusal as refusal:
+            rule = f" ({refusal.rule})" if refusal.rule else ""
+            print(
+                f"solitaire: illegal move {position} of {len(actions)}, {action}: "
+                f"{refusal.reason}{rule}: {refusal.detail}",
+                file=sys.stderr,
+            )
+            return EXIT_ILLEGAL_MOVE
+    _print(game, args.json)
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="solitaire", description="Klondike, Simple Simon and Easy Harp."
+    )
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    deal = commands.add_parser("deal", help="print the first position of a deal")
+    deal.add_argument("code", help="a game code, e.g. KL1-D1N-AAAAAAG")
+    deal.add_argument("--json", action="store_true", help="print one JSON object")
+    deal.set_defaults(handler=_command_deal)
+
+    play = commands.add_parser("play", help="play moves from a deal or a layout")
+    play.add_argument("code", nargs="?", help="a game code, e.g. SS1-S4-AAAAABD")
+    play.add_argument("--layout", metavar="FILE", help="a layout text file ('-' for stdin)")
+    play.add_argument("--moves", metavar="MOVES", help='moves separated by spaces, e.g. "d w-t2"')
+    play.add_argument("--moves-file", metavar="FILE", help="a file of moves ('#' starts a comment)")
+    play.add_argument("--json", action="store_true", help="print one JSON object")
+    play.set_defaults(handler=_command_play)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        result: int = args.handler(args)
+    except BadInput as error:
+        print(f"solitaire: {error}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    return result
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,205 @@
+"""Game codes (SPEC DL-3): ``GGV-OPT-NNNNNNN``.
+
+``GG`` names the game, ``V`` the code format version (``1``), ``OPT`` the options and
+``NNNNNNN`` the deal number in base 26 written with the letters A (0) … Z (25).
+
+>>> code = parse_code(" kl1-d1n-aaaaaag ")
+>>> code.variant.game.name, code.variant.draw, code.variant.vegas, code.deal
+('KLONDIKE', 1, False, 6)
+>>> str(code)
+'KL1-D1N-AAAAAAG'
+>>> str(parse_variant("SS1-S4"))
+'SS1-S4'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+MIN_DEAL = 1
+MAX_DEAL = 999_999
+CODE_VERSION = "1"
+DEAL_LETTERS = 7
+
+
+class GameCodeError(ValueError):
+    """A game code or game name that is refused; the message says which part is wrong."""
+
+
+class GameId(Enum):
+    """The three games, by their two-letter code."""
+
+    KLONDIKE = "KL"
+    SIMPLE_SIMON = "SS"
+    EASY_HARP = "EH"
+
+    @property
+    def title(self) -> str:
+        return _TITLES[self]
+
+
+_TITLES = {
+    GameId.KLONDIKE: "Klondike",
+    GameId.SIMPLE_SIMON: "Simple Simon",
+    GameId.EASY_HARP: "Easy Harp",
+}
+
+OPTIONS: dict[GameId, tuple[str, ...]] = {
+    GameId.KLONDIKE: ("D1N", "D1V", "D3N", "D3V"),
+    GameId.SIMPLE_SIMON: ("S1", "S2", "S4"),
+    GameId.EASY_HARP: ("N",),
+}
+"""The options each game accepts, in the order a menu lists them."""
+
+
+@dataclass(frozen=True, slots=True)
+class Variant:
+    """A game with its options, e.g. Klondike draw 3 with Vegas scoring (``KL1-D3V``)."""
+
+    game: GameId
+    options: str
+
+    def __post_init__(self) -> None:
+        if self.options not in OPTIONS[self.game]:
+            raise GameCodeError(
+                f"options {self.options!r} do not belong to {self.game.title}: "
+                f"use one of {', '.join(OPTIONS[self.game])}"
+            )
+
+    @property
+    def draw(self) -> int:
+        """Cards turned by a tap on the stock (Klondike 1 or 3; Easy Harp 1; Simple Simon 0)."""
+        if self.game is GameId.KLONDIKE:
+            return int(self.options[1])
+        return 1 if self.game is GameId.EASY_HARP else 0
+
+    @property
+    def vegas(self) -> bool:
+        return self.game is GameId.KLONDIKE and self.options.endswith("V")
+
+    @property
+    def suits(self) -> int:
+        """Simple Simon's suit count (1, 2 or 4); 4 for the other games."""
+        return int(self.options[1]) if self.game is GameId.SIMPLE_SIMON else 4
+
+    @property
+    def key(self) -> str:
+        """Short name used for statistics and menus, e.g. ``KL-D3V``."""
+        return f"{self.game.value}-{self.options}"
+
+    def __str__(self) -> str:
+        return f"{self.game.value}{CODE_VERSION}-{self.options}"
+
+
+@dataclass(frozen=True, slots=True)
+class GameCode:
+    """A numbered deal of a variant; it reproduces the game exactly."""
+
+    variant: Variant
+    deal: int
+
+    def __post_init__(self) -> None:
+        if not MIN_DEAL <= self.deal <= MAX_DEAL:
+            raise GameCodeError(
+                f"deal number {self.deal} is out of range: deals go from {MIN_DEAL} to {MAX_DEAL}"
+            )
+
+    def __str__(self) -> str:
+        return f"{self.variant}-{deal_letters(self.deal)}"
+
+
+def deal_letters(number: int) -> str:
+    """A deal number in seven base-26 letters, A = 0 … Z = 25, most significant first.
+
+    >>> deal_letters(6), deal_letters(29)
+    ('AAAAAAG', 'AAAAABD')
+    """
+    letters = []
+    for _ in range(DEAL_LETTERS):
+        number, digit = divmod(number, 26)
+        letters.append(chr(ord("A") + digit))
+    return "".join(reversed(letters))
+
+
+def parse_deal_letters(text: str) -> int:
+    """The deal number written by :func:`deal_letters`.
+
+    >>> parse_deal_letters("AAAAABD")
+    29
+    """
+    if len(text) != DEAL_LETTERS:
+        raise GameCodeError(
+            f"the deal part {text!r} has {len(text)} letters; it must have {DEAL_LETTERS}"
+        )
+    number = 0
+    for char in text:
+        if not "A" <= char <= "Z":
+            raise GameCodeError(f"the deal part {text!r} holds {char!r}; only letters A-Z belong")
+        number = number * 26 + ord(char) - ord("A")
+    if not MIN_DEAL <= number <= MAX_DEAL:
+        raise GameCodeError(
+            f"the deal part {text!r} is deal {number}; deals go from {MIN_DEAL} to {MAX_DEAL}"
+        )
+    return number
+
+
+def _parse_game_part(part: str) -> GameId:
+    if len(part) != 3:
+        raise GameCodeError(
+            f"the game part {part!r} must be two letters and a version, e.g. KL1, SS1 or EH1"
+        )
+    letters, version = part[:2], part[2]
+    try:
+        game = GameId(letters)
+    except ValueError:
+        raise GameCodeError(
+            f"unknown game {letters!r}: use KL (Klondike), SS (Simple Simon) or EH (Easy Harp)"
+        ) from None
+    if version != CODE_VERSION:
+        raise GameCodeError(f"unknown code version {version!r} in {part!r}: the version is 1")
+    return game
+
+
+def _parse_options(game: GameId, part: str) -> Variant:
+    if part not in OPTIONS[game]:
+        raise GameCodeError(
+            f"options {part!r} do not belong to {game.title}: use one of {', '.join(OPTIONS[game])}"
+        )
+    return Variant(game, part)
+
+
+def parse_code(text: str) -> GameCode:
+    """Read a full game code, in any letter case, with surrounding spaces allowed."""
+    clean = text.strip().upper()
+    parts = clean.split("-")
+    if len(parts) != 3:
+        raise GameCodeError(
+            f"{text.strip()!r} is not a game code: write GAME-OPTIONS-DEAL, e.g. KL1-D1N-AAAAAAG"
+        )
+    game = _parse_game_part(parts[0])
+    variant = _parse_options(game, parts[1])
+    return GameCode(variant, parse_deal_letters(parts[2]))
+
+
+def parse_variant(text: str) -> Variant:
+    """Read a game with its options and no deal, e.g. ``KL1-D3V`` or ``SS1-S2``."""
+    clean = text.strip().upper()
+    parts = clean.split("-")
+    if len(parts) != 2:
+        raise GameCodeError(
+            f"{text.strip()!r} is not a game with options: write e.g. KL1-D3V, SS1-S4 or EH1-N"
+        )
+    return _parse_options(_parse_game_part(parts[0]), parts[1])
+
+
+def parse_code_or_variant(text: str) -> GameCode | Variant:
+    """A game code when the text has a deal part, else a variant (the layout's ``game:`` line)."""
+    if text.strip().count("-") >= 2:
+        return parse_code(text)
+    return parse_variant(text)
+
+
+ALL_VARIANTS: tuple[Variant, ...] = tuple(
+    Variant(game, options) for game in GameId for options in OPTIONS[game]
+)

@@ -1,0 +1,161 @@
+"""What every game's rules provide, and the refusal every illegal move raises.
+
+A game's rules are a value without state: they deal, judge and apply moves to positions,
+and resolve a player's intents (tap, double click, drop) into moves. The game in progress —
+score, move counter, history and undo — lives in :mod:`solitaire.play`.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+from typing import ClassVar
+
+from ..codes import GameCode, Variant
+from ..moves import Move
+from ..position import Pile, Position, TableShape, table_shape
+
+
+class Refusal(Exception):
+    """An illegal move or an intent that resolves to no move; nothing has changed.
+
+    ``reason`` is a stable key the UI turns into a reminder in the player's language;
+    ``rule`` the SPEC rule id that refuses it (None when no rule is to be reminded of);
+    ``detail`` an English sentence about this very move, for logs and the command line.
+
+    >>> error = Refusal("king_only", "KL-3", "t5 is empty and 7H is not a king")
+    >>> str(error)
+    'king_only (KL-3): t5 is empty and 7H is not a king'
+    """
+
+    def __init__(self, reason: str, rule: str | None, detail: str) -> None:
+        super().__init__(reason, rule, detail)
+        self.reason = reason
+        self.rule = rule
+        self.detail = detail
+
+    def __str__(self) -> str:
+        rule = f" ({self.rule})" if self.rule else ""
+        return f"{self.reason}{rule}: {self.detail}"
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """The outcome of one legal move.
+
+    ``move`` is the move as resolved (``t6-f`` becomes ``t6-f2``); ``points`` what it earns
+    or costs before any floor; ``flips`` face-down cards it turned up; ``runs_removed``
+    Simple Simon runs that left the game; ``fan`` how many waste cards now show spread
+    (draw 3); ``counts`` whether the move counter counts it.
+    """
+
+    position: Position
+    move: Move
+    points: int
+    flips: int = 0
+    runs_removed: int = 0
+    fan: int = 0
+
+
+class Rules(ABC):
+    """The rules of one variant (a game with its options)."""
+
+    #: Whether undo takes the move counter back (KL-13, SS-8) or leaves it (EH-11).
+    undo_restores_move_counter: bool = True
+
+    def __init__(self, variant: Variant) -> None:
+        self.variant = variant
+        self.shape: TableShape = table_shape(variant)
+
+    # -- setting up ---------------------------------------------------------------------
+    @abstractmethod
+    def deal(self, number: int) -> Position:
+        """The first position of a numbered deal."""
+
+    def deal_code(self, code: GameCode) -> Position:
+        if code.variant != self.variant:
+            raise ValueError(f"{code} is not a deal of {self.variant}")
+        return self.deal(code.deal)
+
+    @property
+    @abstractmethod
+    def initial_score(self) -> int:
+        """The score before the first move."""
+
+    # -- moves ----------------------------------------------------------------------------
+    @abstractmethod
+    def apply(self, position: Position, move: Move, fan: int = 0) -> Step:
+        """The outcome of a move, or :class:`Refusal` (the position is a value: unchanged)."""
+
+    @abstractmethod
+    def legal_moves(self, position: Position) -> list[Move]:
+        """Every legal move, each resolved to a named pile (no bare ``f``)."""
+
+    @abstractmethod
+    def is_won(self, position: Position) -> bool:
+        """Whether the game is won."""
+
+    def score_after(self, score: int, points: int) -> int:
+        """The score after an action worth ``points`` (a floor of 0 where the game has one)."""
+        return max(0, score + points)
+
+    def format_score(self, score: int) -> str:
+        """The score as shown to a player."""
+        return str(score)
+
+    # -- intents (SPEC §6) ----------------------------------------------------------------
+    @abstractmethod
+    def tap(self, position: Position, pile: str, index: int) -> Move:
+        """UI-2: the move a single click on a card (or the stock) makes, or Refusal."""
+
+    @abstractmethod
+    def double_click(self, position: Position, pile: str, index: int) -> Move:
+        """UI-3: the move a double click on a card makes, or Refusal."""
+
+    @abstractmethod
+    def best_move(self, position: Position, pile: str, index: int) -> Move:
+        """UI-4: the best place for the card at ``index`` and those on it, or Refusal."""
+
+    def drop(self, position: Position, pile: str, index: int, target: str) -> Move:
+        """UI-1: the card at ``index`` of ``pile`` (with those on it) dropped on ``target``.
+
+        A drop on any foundation means the foundation area (KL-5, EH-5): the rules pick.
+        Returns the move, or raises Refusal with the reason the drop is illegal.
+        """
+        source_pile = self._pile_or_refuse(position, pile)
+        if not 0 <= index < len(source_pile):
+            raise Refusal("no_card", None, f"{pile} has no card at place {index + 1}")
+        count = len(source_pile) - index
+        if target.startswith("f"):
+            target = "f"
+        if pile.startswith("t"):
+            move = Move(pile, target, count)
+        elif count != 1:
+            raise Refusal(
+                "top_card_only",
+                self.rule_for("top_card_only"),
+                f"only the top card of {pile} moves",
+            )
+        else:
+            move = Move(pile, target)
+        self.apply(position, move)
+        return move
+
+    # -- shared helpers -------------------------------------------------------------------
+    #: reason key → rule id, per game (the same key names a rule of each game).
+    rule_ids: ClassVar[dict[str, str]] = {}
+
+    def rule_for(self, reason: str) -> str | None:
+        return self.rule_ids.get(reason)
+
+    def refuse(self, reason: str, detail: str) -> Refusal:
+        return Refusal(reason, self.rule_for(reason), detail)
+
+    def _pile_or_refuse(self, position: Position, pile: str) -> Pile:
+        if pile not in self.shape.pile_ids:
+            raise Refusal(
+                "no_such_pile",
+                None,
+                f"{self.variant.game.title} has no pile {pile!r}",
+            )
+        return position.pile(pile)

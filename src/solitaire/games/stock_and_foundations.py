@@ -1,0 +1,391 @@
+"""Rules shared by the games with a stock, a waste and foundations: Klondike and Easy Harp.
+
+Each game states its differences as data (cards turned per tap, whether the waste goes back,
+whether runs move as a block, the points of each kind of move) in its own module; the logic
+that reads that data lives here once.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+from ..cards import KING, Card
+from ..deals import deck_for, shuffled_deck
+from ..moves import (
+    ANY_FOUNDATION,
+    DRAW,
+    STOCK,
+    WASTE,
+    Move,
+    column_id,
+    is_column,
+    is_foundation,
+    pile_index,
+)
+from ..position import EMPTY, Pile, Position
+from .base import Refusal, Rules, Step
+
+
+class StockAndFoundationRules(Rules):
+    """Klondike-like rules, parametrised by the class attributes below."""
+
+    #: Cards turned by one tap on the stock (KL-8, EH-6).
+    draw: int = 1
+    #: Whether a tap on the empty stock puts the waste back (KL-9, EH-6).
+    redeal: bool = True
+    #: Easy Harp's EH-2: only the last card moves, except a king-led run into an empty column.
+    single_card_moves: bool = False
+    foundation_points: int = 10
+    waste_to_column_points: int = 5
+    flip_points: int = 5
+    put_back_points: int = 0
+
+    # -- setting up ---------------------------------------------------------------------
+    def deal(self, number: int) -> Position:
+        """Deal row by row: row r puts one card on each column from r to the last, so column
+        k (1-based) gets k cards, the last one face up; the rest, in shuffled order, is the
+        stock, the first remaining card being the first one turned.
+        """
+        cards = shuffled_deck(deck_for(self.variant.game, 4), number)
+        columns_count = self.shape.columns
+        columns: list[list[Card]] = [[] for _ in range(columns_count)]
+        dealt = 0
+        for row in range(columns_count):
+            for column in range(row, columns_count):
+                columns[column].append(cards[dealt])
+                dealt += 1
+        rest = cards[dealt:]
+        piles = [Pile(tuple(reversed(rest)), len(rest)), EMPTY]
+        piles += [EMPTY] * len(self.shape.foundation_suits)
+        piles += [Pile(tuple(column), len(column) - 1) for column in columns]
+        return Position(self.variant, tuple(piles), number)
+
+    # -- judging moves ------------------------------------------------------------------
+    def is_won(self, position: Position) -> bool:
+        first = self.shape.index("f1")
+        on_foundations = sum(
+            len(position.piles[first + i]) for i in range(len(self.shape.foundation_suits))
+        )
+        return on_foundations == len(self.shape.deck)
+
+    def _column_refusal(self, target: Pile, card: Card, target_id: str) -> Refusal | None:
+        """Why ``card`` may not go on column ``target`` (KL-1/KL-3, EH-1/EH-3), or None."""
+        top = target.top
+        if top is None:
+            if card.rank != KING:
+                return self.refuse(
+                    "king_only", f"{target_id} is empty and {card.code} is not a king"
+                )
+            return None
+        if top.is_red == card.is_red or top.rank != card.rank + 1:
+            return self.refuse(
+                "build_down",
+                f"{card.code} does not go on {top.code}: a column takes a card of the other "
+                "colour, one rank lower",
+            )
+        return None
+
+    def _foundation_target(self, position: Position, card: Card, target: str) -> str:
+        """The foundation a card goes to (``f`` lets the rules pick: the leftmost that takes it)."""
+        suits = self.shape.foundation_suits
+        if target == ANY_FOUNDATION:
+            for index, suit in enumerate(suits):
+                pile_id = f"f{index + 1}"
+                if suit is card.suit and len(position.pile(pile_id)) == card.rank - 1:
+                    return pile_id
+            return self._refuse_foundation(position, card)
+        index = pile_index(target)
+        if index >= len(suits):
+            raise Refusal("no_such_pile", None, f"{self.variant.game.title} has no pile {target!r}")
+        if suits[index] is not card.suit:
+            raise self.refuse(
+                "foundation_suit", f"{target} takes {suits[index].symbol}, not {card.code}"
+            )
+        if len(position.pile(target)) != card.rank - 1:
+            raise self.refuse(
+                "foundation_order",
+                f"{target} needs {self._next_needed(position.pile(target), card)}, not {card.code}",
+            )
+        return target
+
+    def _refuse_foundation(self, position: Position, card: Card) -> str:
+        raise self.refuse(
+            "foundation_order",
+            f"no foundation takes {card.code}: foundations build up by suit from the ace",
+        )
+
+    @staticmethod
+    def _next_needed(foundation: Pile, card: Card) -> str:
+        return "an ace" if not foundation.cards else f"the card after {foundation.cards[-1].code}"
+
+    def _is_king_run(self, cards: tuple[Card, ...]) -> bool:
+        """EH-3: a king first, then alternating colours, each one rank lower."""
+        if not cards or cards[0].rank != KING:
+            return False
+        return all(
+            lower.rank == upper.rank - 1 and lower.is_red != upper.is_red
+            for upper, lower in itertools.pairwise(cards)
+        )
+
+    def _after_leaving_column(self, column: Pile, count: int) -> tuple[Pile, int]:
+        """The column once its last ``count`` cards left, with the uncovered card turned up."""
+        remaining = column.cards[: len(column) - count]
+        down = min(column.down, len(remaining))
+        flips = 0
+        if remaining and down == len(remaining):
+            down -= 1
+            flips = 1
+        return Pile(remaining, down), flips
+
+    def _fan_after_waste_play(self, fan: int, waste_left: int) -> int:
+        shown = 1 if waste_left else 0
+        return max(fan - 1, shown) if self.draw > 1 else shown
+
+    def apply(self, position: Position, move: Move, fan: int = 0) -> Step:
+        if move.is_draw:
+            return self._tap_stock(position, fan)
+        source, target, _count = move.source, move.target, move.count
+        for pile_id in (source, target):
+            if pile_id != ANY_FOUNDATION and pile_id not in self.shape.pile_ids:
+                raise Refusal(
+                    "no_such_pile", None, f"{self.variant.game.title} has no pile {pile_id!r}"
+                )
+        if source == target:
+            raise Refusal("same_pile", None, f"{move} takes cards from {source} back to {source}")
+        source_pile = position.pile(source)
+        if not source_pile.cards:
+            raise Refusal("empty_pile", None, f"{source} is empty")
+        if is_column(source):
+            return self._from_column(position, move, source_pile, fan)
+        card = source_pile.cards[-1]
+        remaining = Pile(source_pile.cards[:-1])
+        if source == WASTE:
+            new_fan = self._fan_after_waste_play(fan, len(remaining))
+            if is_foundation(target):
+                foundation = self._foundation_target(position, card, target)
+                changes = {
+                    WASTE: remaining,
+                    foundation: self._grow(position.pile(foundation), card),
+                }
+                return Step(
+                    position.with_piles(changes),
+                    Move(WASTE, foundation),
+                    self.foundation_points,
+                    fan=new_fan,
+                )
+            self._check_column(position, target, card)
+            changes = {WASTE: remaining, target: self._grow(position.pile(target), card)}
+            return Step(
+                position.with_piles(changes), move, self.waste_to_column_points, fan=new_fan
+            )
+        # A foundation's top card back onto a column (KL-7, EH-8), for 0 points.
+        if not is_column(target):
+            raise self.refuse(
+                "take_back_to_column", "a foundation's top card goes back only onto a column"
+            )
+        self._check_column(position, target, card)
+        changes = {source: remaining, target: self._grow(position.pile(target), card)}
+        return Step(position.with_piles(changes), move, 0, fan=fan)
+
+    @staticmethod
+    def _grow(pile: Pile, *cards: Card) -> Pile:
+        return Pile(pile.cards + cards, pile.down)
+
+    def _check_column(self, position: Position, target: str, card: Card) -> None:
+        refusal = self._column_refusal(position.pile(target), card, target)
+        if refusal is not None:
+            raise refusal
+
+    def _from_column(self, position: Position, move: Move, column: Pile, fan: int) -> Step:
+        source, target, count = move.source, move.target, move.count
+        if count > len(column):
+            raise Refusal(
+                "not_enough_cards", None, f"{source} holds {len(column)} cards, not {count}"
+            )
+        if count > len(column) - column.down:
+            raise self.refuse(
+                "face_down", f"{move} would move a face-down card: only face-up cards move"
+            )
+        moving = column.cards[len(column) - count :]
+        if is_foundation(target):
+            if count != 1:
+                raise self.refuse("foundation_one_card", "foundations take one card at a time")
+            foundation = self._foundation_target(position, moving[0], target)
+            left, flips = self._after_leaving_column(column, 1)
+            changes = {source: left, foundation: self._grow(position.pile(foundation), moving[0])}
+            return Step(
+                position.with_piles(changes),
+                Move(source, foundation),
+                self.foundation_points + flips * self.flip_points,
+                flips=flips,
+                fan=fan,
+            )
+        destination = position.pile(target)
+        if self.single_card_moves and count > 1:
+            if destination.cards:
+                raise self.refuse(
+                    "one_card_at_a_time",
+                    f"only {source}'s last card moves between columns, not {count} cards",
+                )
+            if moving[0].rank != KING:
+                raise self.refuse(
+                    "king_only", f"{target} is empty and {moving[0].code} is not a king"
+                )
+            if not self._is_king_run(moving):
+                raise self.refuse(
+                    "king_run",
+                    "only a run from a king down, in alternating colours, moves as a block",
+                )
+        self._check_column(position, target, moving[0])
+        left, flips = self._after_leaving_column(column, count)
+        changes = {source: left, target: self._grow(destination, *moving)}
+        return Step(
+            position.with_piles(changes), move, flips * self.flip_points, flips=flips, fan=fan
+        )
+
+    def _tap_stock(self, position: Position, fan: int) -> Step:
+        stock, waste = position.pile(STOCK), position.pile(WASTE)
+        if stock.cards:
+            turned = min(self.draw, len(stock))
+            new_stock = stock.cards[: len(stock) - turned]
+            new_waste = waste.cards + tuple(reversed(stock.cards[len(stock) - turned :]))
+            changes = {STOCK: Pile(new_stock, len(new_stock)), WASTE: Pile(new_waste)}
+            return Step(position.with_piles(changes), DRAW, 0, fan=turned)
+        if not waste.cards:
+            raise Refusal("stock_empty", None, "the stock and the waste are both empty")
+        if not self.redeal:
+            raise self.refuse(
+                "no_redeal", "the stock is empty and Vegas scoring allows no pass back"
+            )
+        back = tuple(reversed(waste.cards))
+        changes = {STOCK: Pile(back, len(back)), WASTE: EMPTY}
+        return Step(position.with_piles(changes), DRAW, self.put_back_points, fan=0)
+
+    # -- listing moves --------------------------------------------------------------------
+    def legal_moves(self, position: Position) -> list[Move]:
+        shape = self.shape
+        piles = position.piles
+        first_column = shape.index("t1")
+        columns = [piles[first_column + i] for i in range(shape.columns)]
+        stock, waste = position.pile(STOCK), position.pile(WASTE)
+        moves: list[Move] = []
+        if stock.cards or (waste.cards and self.redeal):
+            moves.append(DRAW)
+
+        def foundations_for(card: Card) -> list[str]:
+            found = []
+            for index, suit in enumerate(shape.foundation_suits):
+                if suit is card.suit and len(piles[2 + index]) == card.rank - 1:
+                    found.append(f"f{index + 1}")
+            return found
+
+        def column_targets(card: Card, exclude: int) -> list[int]:
+            return [
+                j
+                for j, target in enumerate(columns)
+                if j != exclude and self._column_refusal(target, card, "") is None
+            ]
+
+        for i, column in enumerate(columns):
+            if not column.cards:
+                continue
+            source = column_id(i)
+            for foundation in foundations_for(column.cards[-1]):
+                moves.append(Move(source, foundation))
+            size = len(column)
+            if self.single_card_moves:
+                starts = [size - 1]
+                for start in range(column.down, size - 1):
+                    if self._is_king_run(column.cards[start:]):
+                        starts.append(start)
+                        break
+            else:
+                starts = list(range(column.down, size))
+            for start in starts:
+                count = size - start
+                for j in column_targets(column.cards[start], i):
+                    if count > 1 and self.single_card_moves and columns[j].cards:
+                        continue
+                    moves.append(Move(source, column_id(j), count))
+        if waste.cards:
+            card = waste.cards[-1]
+            for foundation in foundations_for(card):
+                moves.append(Move(WASTE, foundation))
+            for j in column_targets(card, -1):
+                moves.append(Move(WASTE, column_id(j)))
+        for index in range(len(shape.foundation_suits)):
+            foundation_pile = piles[2 + index]
+            if foundation_pile.cards:
+                for j in column_targets(foundation_pile.cards[-1], -1):
+                    moves.append(Move(f"f{index + 1}", column_id(j)))
+        return moves
+
+    # -- intents ----------------------------------------------------------------------------
+    def tap(self, position: Position, pile: str, index: int) -> Move:
+        source = self._pile_or_refuse(position, pile)
+        if pile == STOCK:
+            self.apply(position, DRAW)
+            return DRAW
+        if is_foundation(pile) or index != len(source) - 1:
+            raise Refusal("tap_nothing", None, f"a tap on card {index + 1} of {pile} does nothing")
+        move = Move(pile, ANY_FOUNDATION)
+        return self.apply(position, move).move
+
+    def double_click(self, position: Position, pile: str, index: int) -> Move:
+        source = self._pile_or_refuse(position, pile)
+        if pile == STOCK:
+            return self.tap(position, pile, index)
+        if is_foundation(pile):
+            raise Refusal(
+                "tap_nothing", None, "a foundation card goes back to the table only by dragging"
+            )
+        if 0 <= index == len(source) - 1:
+            try:
+                return self.apply(position, Move(pile, ANY_FOUNDATION)).move
+            except Refusal:
+                pass
+        return self._best_column_move(position, pile, index)
+
+    def best_move(self, position: Position, pile: str, index: int) -> Move:
+        return self.double_click(position, pile, index)
+
+    def _best_column_move(self, position: Position, pile: str, index: int) -> Move:
+        """UI-3: the longest column that takes the card (ties: leftmost), else an empty
+        column for a king (or, in Easy Harp, a king-led run). A whole column is not sent to
+        another empty column: that would change nothing."""
+        source = position.pile(pile)
+        if not 0 <= index < len(source):
+            raise Refusal("no_card", None, f"{pile} has no card at place {index + 1}")
+        count = len(source) - index
+        if pile == WASTE and count != 1:
+            raise self.refuse("top_card_only", "only the waste's top card plays")
+        if index < source.down:
+            raise self.refuse("face_down", "a face-down card does not move")
+        if self.single_card_moves and count > 1 and not self._is_king_run(source.cards[index:]):
+            raise self.refuse(
+                "one_card_at_a_time", f"only {pile}'s last card moves between columns"
+            )
+        card = source.cards[index]
+        best: tuple[int, int] | None = None
+        empty: int | None = None
+        first = self.shape.index("t1")
+        for j in range(self.shape.columns):
+            target_id = column_id(j)
+            if target_id == pile:
+                continue
+            target = position.piles[first + j]
+            if not target.cards:
+                if empty is None and card.rank == KING and not (is_column(pile) and index == 0):
+                    empty = j
+                continue
+            if count > 1 and self.single_card_moves:
+                continue
+            if self._column_refusal(target, card, target_id) is None and (
+                best is None or len(target) > best[0]
+            ):
+                best = (len(target), j)
+        if best is not None:
+            return Move(pile, column_id(best[1]), count)
+        if empty is not None:
+            return Move(pile, column_id(empty), count)
+        raise Refusal("no_place", None, f"{card.code} has no place to go")

@@ -1,0 +1,210 @@
+"""A game in progress: position, score, move counter, undo, intents and the player's view.
+
+>>> game = Game.from_code("KL1-D1N-AAAAAAG")
+>>> step = game.play("d")
+>>> game.moves, game.can_undo
+(1, True)
+>>> game.undo()
+>>> game.moves, game.position == Game.from_code("KL1-D1N-AAAAAAG").position
+(0, True)
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass
+from typing import Any
+
+from .codes import GameCode, Variant, parse_code
+from .games import Refusal, Rules, Step, rules_for
+from .games.simple_simon import SimpleSimonRules
+from .layout import format_layout
+from .moves import Move
+from .position import Position
+
+UNDO_LIMIT = 100
+"""Actions that can be undone (KL-13, EH-11, SS-8)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Snapshot:
+    """Everything undo restores."""
+
+    position: Position
+    fan: int
+    score: int
+    moves: int
+
+
+@dataclass(frozen=True, slots=True)
+class Dest:
+    """A card that may move (with the cards on it) and the piles it may go to."""
+
+    pile: str
+    index: int
+    targets: tuple[str, ...]
+
+
+class Game:
+    """One game being played; every change goes through :meth:`play` or :meth:`undo`.
+
+    ``log`` lists the actions taken (move text, or ``undo``) so that replaying it from the
+    first position rebuilds the game exactly, move counter included.
+    """
+
+    def __init__(
+        self,
+        position: Position,
+        *,
+        score: int | None = None,
+        moves: int = 0,
+        fan: int = 0,
+    ) -> None:
+        self.rules: Rules = rules_for(position.variant)
+        self.start = position
+        self.position = position
+        self.fan = fan
+        self.score = self.rules.initial_score if score is None else score
+        self.moves = moves
+        self.history: deque[Snapshot] = deque(maxlen=UNDO_LIMIT)
+        self.log: list[str] = []
+
+    @classmethod
+    def from_code(cls, code: GameCode | str) -> Game:
+        """A new game of a numbered deal: ``Game.from_code("SS1-S4-AAAAABD")``."""
+        parsed = parse_code(code) if isinstance(code, str) else code
+        return cls(rules_for(parsed.variant).deal(parsed.deal))
+
+    @property
+    def variant(self) -> Variant:
+        return self.position.variant
+
+    @property
+    def code(self) -> str:
+        """The game code, or for a typed-in position the variant alone (``SS1-S4``)."""
+        deal = self.position.deal
+        return str(GameCode(self.variant, deal)) if deal is not None else str(self.variant)
+
+    @property
+    def won(self) -> bool:
+        return self.rules.is_won(self.position)
+
+    @property
+    def score_text(self) -> str:
+        return self.rules.format_score(self.score)
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self.history) and not self.won
+
+    def layout(self) -> str:
+        return format_layout(self.position)
+
+    # -- acting ---------------------------------------------------------------------------
+    def play(self, move: Move | str) -> Step:
+        """Apply a move (or its text); raise :class:`Refusal` and change nothing if illegal."""
+        if isinstance(move, str):
+            move = Move.parse(move)
+        if self.won:
+            raise Refusal("game_over", None, "the game is won: start a new one")
+        step = self.rules.apply(self.position, move, self.fan)
+        self.history.append(Snapshot(self.position, self.fan, self.score, self.moves))
+        self.position = step.position
+        self.fan = step.fan
+        self.score = self.rules.score_after(self.score, step.points)
+        self.moves += 1
+        self.log.append(str(step.move))
+        return step
+
+    def undo(self) -> None:
+        """Take back the last action (KL-13, EH-11, SS-8) or raise Refusal."""
+        if self.won:
+            raise Refusal("game_over", None, "the game is won: start a new one")
+        if not self.history:
+            raise Refusal("nothing_to_undo", None, "there is nothing to undo")
+        snapshot = self.history.pop()
+        self.position = snapshot.position
+        self.fan = snapshot.fan
+        self.score = snapshot.score
+        if self.rules.undo_restores_move_counter:
+            self.moves = snapshot.moves
+        self.log.append("undo")
+
+    def replay(self, actions: list[str]) -> None:
+        """Apply a log of actions (move text or ``undo``), as :attr:`log` records them."""
+        for action in actions:
+            if action == "undo":
+                self.undo()
+            else:
+                self.play(action)
+
+    # -- intents (SPEC §6) ------------------------------------------------------------------
+    def tap(self, pile: str, index: int) -> Step:
+        """UI-2: a single click on a card or the stock."""
+        self._refuse_if_won()
+        return self.play(self.rules.tap(self.position, pile, index))
+
+    def double_click(self, pile: str, index: int) -> Step:
+        """UI-3: a double click on a card."""
+        self._refuse_if_won()
+        return self.play(self.rules.double_click(self.position, pile, index))
+
+    def drop(self, pile: str, index: int, target: str, *, auto_placement: bool = False) -> Step:
+        """UI-1 and UI-4: a card (with those on it) dropped on a pile; with auto placement an
+        illegal drop goes to the best place instead, if there is one."""
+        self._refuse_if_won()
+        try:
+            move = self.rules.drop(self.position, pile, index, target)
+        except Refusal as refusal:
+            if not auto_placement or refusal.reason in {"no_such_pile", "no_card", "same_pile"}:
+                raise
+            try:
+                move = self.rules.best_move(self.position, pile, index)
+            except Refusal:
+                raise refusal from None
+        return self.play(move)
+
+    def _refuse_if_won(self) -> None:
+        if self.won:
+            raise Refusal("game_over", None, "the game is won: start a new one")
+
+    # -- looking ------------------------------------------------------------------------------
+    def legal_moves(self) -> list[Move]:
+        return [] if self.won else self.rules.legal_moves(self.position)
+
+    def dests(self) -> list[Dest]:
+        """For every card that may move, where it may go (the board highlights these)."""
+        targets: dict[tuple[str, int], list[str]] = {}
+        for move in self.legal_moves():
+            if move.is_draw:
+                continue
+            size = len(self.position.pile(move.source))
+            key = (move.source, size - move.count)
+            targets.setdefault(key, []).append(move.target)
+        return [Dest(pile, index, tuple(found)) for (pile, index), found in targets.items()]
+
+    def observation(self) -> dict[str, Any]:
+        """What the player may see: face-down cards as ``None``, never their identity."""
+        piles = []
+        for pile_id, pile in self.position.items():
+            cards: list[str | None] = [None] * pile.down + [card.code for card in pile.face_up]
+            piles.append({"id": pile_id, "cards": cards})
+        view: dict[str, Any] = {
+            "code": self.code,
+            "game": self.variant.game.value,
+            "options": self.variant.options,
+            "piles": piles,
+            "fan": self.fan,
+            "score": self.score,
+            "score_text": self.score_text,
+            "moves": self.moves,
+            "can_undo": self.can_undo,
+            "won": self.won,
+        }
+        if isinstance(self.rules, SimpleSimonRules):
+            view["runs_removed"] = self.rules.runs_removed(self.position)
+        view["dests"] = [
+            {"pile": dest.pile, "index": dest.index, "targets": list(dest.targets)}
+            for dest in self.dests()
+        ]
+        return view
