@@ -13,7 +13,7 @@ fi
 stamp=.venv/.installed
 if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
     .venv/bin/pip install --quiet --upgrade pip
-    .venv/bin/pip install --quiet -e '.[dev]'
+    .venv/bin/pip install --quiet -e '.[dev,bench]'
     touch "$stamp"
 fi
 

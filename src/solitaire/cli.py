@@ -22,6 +22,8 @@ from .games import Refusal
 from .layout import LayoutError, parse_layout
 from .moves import Move, MoveTextError
 from .play import Game
+from .server import command as server_command
+from .solver import command as solver_command
 
 EXIT_BAD_INPUT = 2
 EXIT_ILLEGAL_MOVE = 3
@@ -147,6 +149,10 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--moves-file", metavar="FILE", help="a file of moves ('#' starts a comment)")
     play.add_argument("--json", action="store_true", help="print one JSON object")
     play.set_defaults(handler=_command_play)
+
+    # Later packages add their own commands (serve; solve, solve-range).
+    server_command.register(commands)
+    solver_command.register(commands)
     return parser
 
 
