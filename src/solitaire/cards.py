@@ -61,17 +61,24 @@ class Card(NamedTuple):
 
     @property
     def code(self) -> str:
-        return RANK_LETTERS[self.rank - 1] + self.suit.value
+        return _CODES[self]
 
     @property
     def is_red(self) -> bool:
-        return self.suit.is_red
+        return self.suit in _RED_SUITS
 
     def __str__(self) -> str:
         return self.code
 
     def __repr__(self) -> str:
         return f"Card({self.code})"
+
+
+_RED_SUITS = frozenset((Suit.HEARTS, Suit.DIAMONDS))
+# Looked up, not built: codes are read in every move the engine lists.
+_CODES = {
+    Card(rank, suit): RANK_LETTERS[rank - 1] + suit.value for suit in SUITS for rank in range(1, 14)
+}
 
 
 def parse_card(text: str) -> Card:

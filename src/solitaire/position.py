@@ -13,7 +13,7 @@ be compared and hashed.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 
 from .cards import SUITS, Card, Suit
@@ -61,12 +61,17 @@ class TableShape:
     foundation_suits: tuple[Suit, ...]
     deck: tuple[Card, ...]
 
+    indexes: dict[str, int] = field(compare=False, repr=False, default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.indexes.update({pile_id: i for i, pile_id in enumerate(self.pile_ids)})
+
     @property
     def has_stock(self) -> bool:
         return STOCK in self.pile_ids
 
     def index(self, pile: str) -> int:
-        return self.pile_ids.index(pile)
+        return self.indexes[pile]
 
 
 @cache
@@ -99,13 +104,14 @@ class Position:
     variant: Variant
     piles: tuple[Pile, ...]
     deal: int | None = None
+    shape: TableShape = field(default=None, compare=False, repr=False)  # type: ignore[assignment]
 
-    @property
-    def shape(self) -> TableShape:
-        return table_shape(self.variant)
+    def __post_init__(self) -> None:
+        if self.shape is None:
+            object.__setattr__(self, "shape", table_shape(self.variant))
 
     def pile(self, pile_id: str) -> Pile:
-        return self.piles[self.shape.index(pile_id)]
+        return self.piles[self.shape.indexes[pile_id]]
 
     def items(self) -> list[tuple[str, Pile]]:
         return list(zip(self.shape.pile_ids, self.piles, strict=True))
@@ -113,10 +119,10 @@ class Position:
     def with_piles(self, changes: dict[str, Pile]) -> Position:
         """A copy with some piles replaced."""
         piles = list(self.piles)
-        shape = self.shape
+        indexes = self.shape.indexes
         for pile_id, pile in changes.items():
-            piles[shape.index(pile_id)] = pile
-        return Position(self.variant, tuple(piles), self.deal)
+            piles[indexes[pile_id]] = pile
+        return Position(self.variant, tuple(piles), self.deal, self.shape)
 
     def card_count(self) -> int:
         return sum(len(pile) for pile in self.piles)

@@ -152,6 +152,10 @@ class StockAndFoundationRules(Rules):
                 )
         if source == target:
             raise Refusal("same_pile", None, f"{move} takes cards from {source} back to {source}")
+        if not (is_column(target) or is_foundation(target)):
+            raise Refusal("not_a_target", None, f"no card can be put on {target}")
+        if move.count > 1 and not is_column(source):
+            raise self.refuse("top_card_only", f"only the top card of {source} moves")
         source_pile = position.pile(source)
         if not source_pile.cards:
             raise Refusal("empty_pile", None, f"{source} is empty")
@@ -280,11 +284,19 @@ class StockAndFoundationRules(Rules):
             return found
 
         def column_targets(card: Card, exclude: int) -> list[int]:
-            return [
-                j
-                for j, target in enumerate(columns)
-                if j != exclude and self._column_refusal(target, card, "") is None
-            ]
+            red = card.is_red
+            rank = card.rank
+            found = []
+            for j, target in enumerate(columns):
+                if j == exclude:
+                    continue
+                if target.cards:
+                    top = target.cards[-1]
+                    if top.rank == rank + 1 and top.is_red != red:
+                        found.append(j)
+                elif rank == KING:
+                    found.append(j)
+            return found
 
         for i, column in enumerate(columns):
             if not column.cards:
