@@ -1,0 +1,95 @@
+"""A throwaway PostgreSQL server for the storage tests: Debian's binaries, a free loopback
+port, a temporary data directory, never the system's cluster.
+
+>>> with TemporaryPostgres() as server:  # doctest: +SKIP
+...     server.url
+'postgresql+psycopg://postgres@127.0.0.1:54321/solitaire'
+"""
+
+from __future__ import annotations
+
+import glob
+import os
+import shutil
+import socket
+import subprocess
+import tempfile
+from pathlib import Path
+from types import TracebackType
+
+
+def postgres_bin() -> Path | None:
+    """The newest installed PostgreSQL's bin directory, or None when none is installed."""
+    found = sorted(
+        glob.glob("/usr/lib/postgresql/*/bin/initdb"), key=lambda p: int(p.split("/")[4])
+    )
+    return Path(found[-1]).parent if found else None
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+class TemporaryPostgres:
+    """Start PostgreSQL on entry, stop it and delete its files on exit.
+
+    As root, initdb and pg_ctl run as the ``postgres`` user (initdb refuses root).
+    """
+
+    def __init__(self, database: str = "solitaire") -> None:
+        bin_dir = postgres_bin()
+        if bin_dir is None:
+            raise RuntimeError("PostgreSQL is not installed (apt-get install postgresql)")
+        self.bin_dir = bin_dir
+        self.database = database
+        self.port = free_port()
+        self.root = Path(tempfile.mkdtemp(prefix="solitaire-pg-"))
+        self.data = self.root / "data"
+        self.socket_dir = self.root / "socket"
+        self.log = self.root / "server.log"
+
+    @property
+    def url(self) -> str:
+        return f"postgresql+psycopg://postgres@127.0.0.1:{self.port}/{self.database}"
+
+    def _run(self, *args: str) -> None:
+        command = [str(self.bin_dir / args[0]), *args[1:]]
+        if os.geteuid() == 0:
+            command = ["runuser", "-u", "postgres", "--", *command]
+        subprocess.run(command, check=True, capture_output=True, text=True)
+
+    def __enter__(self) -> TemporaryPostgres:
+        self.socket_dir.mkdir(parents=True)
+        if os.geteuid() == 0:
+            shutil.chown(self.root, "postgres")
+            shutil.chown(self.socket_dir, "postgres")
+        self._run("initdb", "-D", str(self.data), "-A", "trust", "-U", "postgres", "-E", "UTF8")
+        options = f"-p {self.port} -k {self.socket_dir} -c listen_addresses=127.0.0.1 -c fsync=off"
+        self._run("pg_ctl", "-D", str(self.data), "-l", str(self.log), "-o", options, "-w", "start")
+        self._run(
+            "psql",
+            "-h",
+            "127.0.0.1",
+            "-p",
+            str(self.port),
+            "-U",
+            "postgres",
+            "-q",
+            "-c",
+            f"CREATE DATABASE {self.database}",
+        )
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        trace: TracebackType | None,
+    ) -> None:
+        try:
+            self._run("pg_ctl", "-D", str(self.data), "-m", "immediate", "-w", "stop")
+        finally:
+            shutil.rmtree(self.root, ignore_errors=True)
