@@ -1,0 +1,132 @@
+"""``solitaire serve`` as a real process for the system tests: any free loopback port (the
+server binds port 0 and prints the address it got), its own environment, output in files,
+and a way to kill it without warning (SIGKILL) as a crash would.
+
+>>> server = ServerProcess(Path("/tmp/example"), {"SOLITAIRE_DATA_DIR": "/tmp/example/data"})
+>>> server.running
+False
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+from types import TracebackType
+
+import httpx
+
+SOLITAIRE = Path(sys.executable).with_name("solitaire")
+"""The console script installed next to the interpreter running the tests (``.venv/bin``)."""
+
+START_SECONDS = 60.0  # generous: a start costs ~1.3 s of CPU, far more on a busy machine
+ADDRESS_LINE = re.compile(r"Solitaire is running: open (http://127\.0\.0\.1:\d+/)")
+
+
+class ServerProcess:
+    """One ``solitaire serve`` process; ``start`` waits until it answers HTTP.
+
+    ``environment`` is all the ``SOLITAIRE_*`` settings it gets (the test runner's own are
+    not passed on, so a developer's settings cannot leak in). Its stdout and stderr go to
+    numbered files in ``workdir``, kept for a failing test's report.
+    """
+
+    def __init__(self, workdir: Path, environment: dict[str, str]) -> None:
+        self.workdir = workdir
+        self.environment = environment
+        self.process: subprocess.Popen[bytes] | None = None
+        self.base_url = ""
+        self.starts = 0
+
+    @property
+    def running(self) -> bool:
+        return self.process is not None and self.process.poll() is None
+
+    @property
+    def pid(self) -> int:
+        if self.process is None:
+            raise RuntimeError("the server has not been started")
+        return self.process.pid
+
+    def _output(self, name: str) -> Path:
+        return self.workdir / f"server-{self.starts}.{name}"
+
+    def start(self) -> ServerProcess:
+        """Start the process and return once ``GET /openapi.json`` answers 200."""
+        if self.running:
+            raise RuntimeError("the server is already running")
+        self.workdir.mkdir(parents=True, exist_ok=True)
+        self.starts += 1
+        environment = {
+            key: value for key, value in os.environ.items() if not key.startswith("SOLITAIRE_")
+        }
+        environment.update(self.environment)
+        with self._output("out").open("wb") as out, self._output("err").open("wb") as err:
+            # The access log goes to stdout: a file, never a pipe nobody reads (a full pipe
+            # would block the server).
+            self.process = subprocess.Popen(
+                [str(SOLITAIRE), "serve", "--host", "127.0.0.1", "--port", "0"],
+                stdout=out,
+                stderr=err,
+                env=environment,
+                cwd=self.workdir,
+            )
+        self.base_url = ""  # each start gets a new port
+        deadline = time.monotonic() + START_SECONDS
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(
+                    f"solitaire serve exited with {self.process.returncode}:\n{self.errors()}"
+                )
+            if not self.base_url:
+                found = ADDRESS_LINE.search(self._output("out").read_text(errors="replace"))
+                if found is None:
+                    time.sleep(0.05)
+                    continue
+                self.base_url = found.group(1)
+            try:
+                if httpx.get(self.base_url + "openapi.json", timeout=2).status_code == 200:
+                    return self
+            except httpx.TransportError:
+                pass
+            time.sleep(0.05)
+        self.kill()
+        raise RuntimeError(f"solitaire serve did not answer in {START_SECONDS} s:\n{self.errors()}")
+
+    def errors(self) -> str:
+        """The last lines the current process wrote to stderr."""
+        path = self._output("err")
+        lines = path.read_text(errors="replace").splitlines() if path.exists() else []
+        return "\n".join(lines[-40:])
+
+    def kill(self) -> None:
+        """SIGKILL: no shutdown, no flush, as a crash or a power cut of the process."""
+        if self.process is not None and self.process.poll() is None:
+            os.kill(self.process.pid, signal.SIGKILL)
+        if self.process is not None:
+            self.process.wait(timeout=10)
+
+    def stop(self) -> None:
+        """A clean stop (SIGTERM), or SIGKILL after 10 s."""
+        if self.process is None or self.process.poll() is not None:
+            return
+        self.process.terminate()
+        try:
+            self.process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.kill()
+
+    def __enter__(self) -> ServerProcess:
+        return self.start()
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        trace: TracebackType | None,
+    ) -> None:
+        self.stop()
