@@ -1,0 +1,114 @@
+// Moves made visible: after each redraw, cards that changed place glide from where they
+// were (FLIP), a card turned from the stock slides out of it, and a card turned face up
+// flips. Nothing moves under prefers-reduced-motion.
+//
+//   const before = snapshotCards(board);  renderBoard(board, state);  animateFrom(board, before);
+
+import { faceUpCard } from "./cards.js";
+import { cardPlace } from "./render.js";
+
+const DURATION_MS = 200;
+const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
+
+export function motionAllowed() {
+  return !reducedMotion.matches;
+}
+
+// Where every face-up card and every pile is now, by card code (two-deck games hold each
+// code twice, so each code keeps a list).
+export function snapshotCards(board) {
+  const cards = new Map();
+  for (const element of board.querySelectorAll(".card[data-card]")) {
+    const place = cardPlace.get(element);
+    const list = cards.get(element.dataset.card) ?? [];
+    list.push({ ...place, rect: element.getBoundingClientRect() });
+    cards.set(element.dataset.card, list);
+  }
+  const piles = new Map();
+  for (const element of board.querySelectorAll("[data-pile]")) {
+    piles.set(element.dataset.pile, element.getBoundingClientRect());
+  }
+  const faceDown = new Set();
+  for (const element of board.querySelectorAll(".card.back")) {
+    const place = cardPlace.get(element);
+    faceDown.add(`${place.pile}/${place.index}`);
+  }
+  return { cards, piles, faceDown };
+}
+
+function takeMatch(list, place) {
+  // Prefer the same copy of a card (same pile and place), then any copy.
+  let found = list.findIndex((old) => old.pile === place.pile && old.index === place.index);
+  if (found < 0) found = list.findIndex((old) => old.pile === place.pile);
+  if (found < 0) found = 0;
+  return list.splice(found, 1)[0];
+}
+
+export function animateFrom(board, before) {
+  if (!motionAllowed() || !before) return;
+  const remaining = new Map([...before.cards].map(([code, list]) => [code, [...list]]));
+  const stockRect = before.piles.get("s");
+  for (const element of board.querySelectorAll(".card[data-card]")) {
+    const place = cardPlace.get(element);
+    const list = remaining.get(element.dataset.card);
+    const now = element.getBoundingClientRect();
+    if (list && list.length > 0) {
+      const old = takeMatch(list, place);
+      const dx = old.rect.left - now.left;
+      const dy = old.rect.top - now.top;
+      if (Math.abs(dx) > 0.5 || Math.abs(dy) > 0.5) glide(element, dx, dy);
+    } else if (place.pile === "w" && stockRect) {
+      glide(element, stockRect.left - now.left, stockRect.top - now.top);
+    } else if (before.faceDown.has(`${place.pile}/${place.index}`)) {
+      element.animate([{ transform: "scaleX(0)" }, { transform: "scaleX(1)" }], {
+        duration: DURATION_MS,
+        easing: "ease-out",
+      });
+    }
+  }
+  const stockNow = board.querySelector('[data-pile="s"]')?.getBoundingClientRect();
+  for (const [code, list] of remaining) {
+    for (const old of list) fadeOut(board, { ...old, code }, old.pile === "w" ? stockNow : null);
+  }
+}
+
+// A card that left the table (a Simple Simon run leaving, a waste card turned back into the
+// stock by undo) fades where it was, toward the stock when it went there. The ghost is a bare
+// copy: no data-card, hidden from assistive technology, removed when done.
+function fadeOut(board, old, toRect) {
+  const boardRect = board.getBoundingClientRect();
+  const ghost = faceUpCard(old.code);
+  ghost.removeAttribute("data-card");
+  ghost.removeAttribute("role");
+  ghost.removeAttribute("aria-label");
+  ghost.setAttribute("aria-hidden", "true");
+  ghost.classList.replace("card", "ghost");
+  ghost.style.left = `${old.rect.left - boardRect.left}px`;
+  ghost.style.top = `${old.rect.top - boardRect.top}px`;
+  board.append(ghost);
+  const dx = toRect ? toRect.left - old.rect.left : 0;
+  const dy = toRect ? toRect.top - old.rect.top : -old.rect.height * 0.3;
+  const animation = ghost.animate(
+    [
+      { transform: "translate(0, 0) scale(1)", opacity: 1 },
+      { transform: `translate(${dx}px, ${dy}px) scale(0.85)`, opacity: 0 },
+    ],
+    { duration: DURATION_MS + 50, easing: "ease-in" },
+  );
+  animation.finished.then(
+    () => ghost.remove(),
+    () => ghost.remove(),
+  );
+}
+
+function glide(element, dx, dy) {
+  element.classList.add("moving");
+  const animation = element.animate(
+    [{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "translate(0, 0)" }],
+    { duration: DURATION_MS, easing: "cubic-bezier(.2,.7,.3,1)" },
+  );
+  animation.finished.then(
+    () => element.classList.remove("moving"),
+    () => element.classList.remove("moving"),
+  );
+}

@@ -1,0 +1,38 @@
+// The one place that talks HTTP to the server (docs/api.md). Every call answers
+// {status, body}; a network failure throws ApiUnreachable so callers can tell the player.
+//
+//   const {status, body} = await api.action(state.id, {version: 7, type: "stock"});
+
+export class ApiUnreachable extends Error {}
+
+async function request(method, path, body) {
+  let response;
+  try {
+    response = await fetch(path, {
+      method,
+      credentials: "same-origin",
+      headers: body === undefined ? {} : { "Content-Type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch (error) {
+    throw new ApiUnreachable(String(error));
+  }
+  let data = null;
+  try {
+    data = await response.json();
+  } catch {
+    data = { error: "bad_response", message: response.statusText };
+  }
+  return { status: response.status, body: data };
+}
+
+export const api = {
+  messages: (lang) => request("GET", `/api/messages?lang=${encodeURIComponent(lang)}`),
+  settings: () => request("GET", "/api/settings"),
+  saveSettings: (settings) => request("PUT", "/api/settings", settings),
+  currentGame: () => request("GET", "/api/games/current"),
+  game: (id) => request("GET", `/api/games/${encodeURIComponent(id)}`),
+  // mode "new" | "daily" with variant, "code" with code, "same" with game_id.
+  startGame: (choice) => request("POST", "/api/games", choice),
+  action: (id, action) => request("POST", `/api/games/${encodeURIComponent(id)}/actions`, action),
+};

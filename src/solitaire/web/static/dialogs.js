@@ -1,0 +1,187 @@
+// The three dialogs (native <dialog>: focus moves in, Escape closes, focus comes back):
+// New game, Settings, and the won game's message.
+//
+//   openNewGame({game: "SS", suits: 2}, {onChoice: async (choice) => errorTextOrNull})
+
+import { settings, saveSettings } from "./settings.js";
+import { currentLanguage, languageChoices, t } from "./i18n.js";
+
+const $ = (id) => document.getElementById(id);
+
+// -- New game -------------------------------------------------------------------------------
+
+// The variant text of the dialog's choices: KL1-D3V, SS1-S2, EH1-N (docs/api.md, DL-3).
+export function variantOf(choices) {
+  if (choices.game === "KL") return `KL1-D${choices.draw}${choices.scoring}`;
+  if (choices.game === "SS") return `SS1-S${choices.suits}`;
+  return "EH1-N";
+}
+
+// The dialog's starting choices from the game being played and the settings (SS-1: the
+// suit count offered is the last one chosen).
+export function defaultChoices(state) {
+  const choices = { game: "KL", draw: "1", scoring: "N", suits: String(settings().simple_simon_suits ?? 1) };
+  if (!state) return choices;
+  choices.game = state.game;
+  const options = state.options ?? "";
+  if (state.game === "KL" && /^D[13][NV]$/.test(options)) {
+    choices.draw = options[1];
+    choices.scoring = options[2];
+  }
+  return choices;
+}
+
+function readChoices(form) {
+  const data = new FormData(form);
+  return {
+    game: data.get("game") ?? "KL",
+    draw: data.get("draw") ?? "1",
+    scoring: data.get("scoring") ?? "N",
+    suits: data.get("suits") ?? "1",
+  };
+}
+
+function showOptionsFor(form) {
+  const game = new FormData(form).get("game");
+  for (const fieldset of form.querySelectorAll("[data-options-for]")) {
+    fieldset.hidden = fieldset.dataset.optionsFor !== game;
+  }
+}
+
+function setRadio(form, name, value) {
+  const input = form.querySelector(`input[name="${name}"][value="${value}"]`);
+  if (input) input.checked = true;
+}
+
+export function setNewGameError(text) {
+  const error = $("new-game-error");
+  error.textContent = text ?? "";
+  error.hidden = !text;
+}
+
+let onNewGameChoice = null;
+
+// choice → {mode, variant|code|game_id}; onChoice answers an error text to show, or null.
+export function openNewGame(choices, { onChoice, canRepeat, error = null }) {
+  const dialog = $("new-game-dialog");
+  const form = $("new-game-form");
+  onNewGameChoice = onChoice;
+  for (const [name, value] of Object.entries(choices)) setRadio(form, name, value);
+  form.querySelector('[data-deal="same"]').disabled = !canRepeat;
+  showOptionsFor(form);
+  setNewGameError(error);
+  if (!dialog.open) dialog.showModal();
+  form.querySelector('input[name="game"]:checked')?.focus();
+}
+
+export function setupNewGameDialog() {
+  const dialog = $("new-game-dialog");
+  const form = $("new-game-form");
+  form.addEventListener("change", () => showOptionsFor(form));
+  const codeInput = $("code-input");
+  async function choose(mode) {
+    const choices = readChoices(form);
+    const choice = { mode };
+    if (mode === "code") {
+      const code = codeInput.value.trim();
+      if (!code) {
+        setNewGameError(t("ui.code_missing"));
+        codeInput.focus();
+        return;
+      }
+      choice.code = code;
+    } else if (mode !== "same") {
+      choice.variant = variantOf(choices);
+    }
+    const buttons = form.querySelectorAll("button");
+    for (const button of buttons) button.setAttribute("aria-busy", "true");
+    const error = await onNewGameChoice(choice, choices);
+    for (const button of buttons) button.removeAttribute("aria-busy");
+    if (error) {
+      setNewGameError(error);
+      if (mode === "code") codeInput.select();
+    } else {
+      codeInput.value = "";
+      dialog.close();
+    }
+  }
+  for (const button of form.querySelectorAll("[data-deal]")) {
+    button.addEventListener("click", () => choose(button.dataset.deal));
+  }
+  codeInput.addEventListener("keydown", (event) => {
+    if (event.key === "Enter") {
+      event.preventDefault();
+      choose("code");
+    }
+  });
+}
+
+// -- Settings --------------------------------------------------------------------------------
+
+const SETTING_NAMES = ["double_click", "auto_placement", "placement_help", "interactive_rules"];
+
+export function setupSettingsDialog({ onError, onLanguage }) {
+  const dialog = $("settings-dialog");
+  const languageSelect = $("language-select");
+  languageSelect.addEventListener("change", async () => {
+    const wanted = languageSelect.value;
+    languageSelect.disabled = true;
+    const error = await saveSettings({ language: wanted });
+    languageSelect.disabled = false;
+    if (error) {
+      languageSelect.value = currentLanguage();
+      onError(error.message ?? t("ui.error_generic", { message: error.error }));
+    } else {
+      await onLanguage(wanted);
+    }
+  });
+  for (const name of SETTING_NAMES) {
+    const input = dialog.querySelector(`input[name="${name}"]`);
+    input.addEventListener("change", async () => {
+      input.disabled = true;
+      const error = await saveSettings({ [name]: input.checked });
+      input.disabled = false;
+      // A refused save leaves the setting as the server keeps it.
+      input.checked = Boolean(settings()[name]);
+      if (error) onError(error.message ?? t("ui.error_generic", { message: error.error }));
+    });
+  }
+}
+
+export function openSettings() {
+  const dialog = $("settings-dialog");
+  for (const name of SETTING_NAMES) {
+    dialog.querySelector(`input[name="${name}"]`).checked = Boolean(settings()[name]);
+  }
+  const choices = languageChoices();
+  const select = $("language-select");
+  select.replaceChildren(
+    ...choices.map(({ code, name }) => {
+      const option = document.createElement("option");
+      option.value = code;
+      option.textContent = name;
+      return option;
+    }),
+  );
+  select.value = currentLanguage();
+  // A choice of one is no choice: the row shows once a second catalog exists.
+  $("language-row").hidden = choices.length < 2;
+  dialog.showModal();
+}
+
+// -- A won game --------------------------------------------------------------------------------
+
+export function openWon(state) {
+  $("won-text").textContent = t("ui.won_text", { score: state.score_text, moves: state.moves });
+  const dialog = $("won-dialog");
+  if (!dialog.open) dialog.showModal();
+}
+
+export function closeWon() {
+  const dialog = $("won-dialog");
+  if (dialog.open) dialog.close();
+}
+
+export function anyDialogOpen() {
+  return document.querySelector("dialog[open]") !== null;
+}

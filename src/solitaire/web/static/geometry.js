@@ -1,0 +1,171 @@
+// Where every pile and card goes for a board of a given size: the card size follows the
+// screen, and long columns tighten their fan so the whole table fits without scrolling.
+// Pure arithmetic on the state the server sent; no DOM, no rules.
+//
+//   const g = boardGeometry(state, 390, 760);  g.piles.get("t3").cards[2]  →  {x, y}
+
+// Top-row slots (stock, waste, foundations) per game, in card-width units.
+const TOP_ROW = {
+  KL: { units: 7, stock: 0, waste: 1, firstFoundation: 3 },
+  EH: { units: 10, stock: 0, waste: 1, firstFoundation: 2 },
+  SS: { units: 10, stock: null, waste: null, firstFoundation: null },
+};
+
+const CARD_RATIO = 1.4; // height / width
+const MAX_CARD_WIDTH = 132;
+const MIN_CARD_WIDTH = 24;
+const MIN_DOWN_STEP = 3;
+
+const MIN_INDEX_SIZE = 11;
+
+function indexSizeFor(cardW) {
+  return Math.max(12, Math.min(24, Math.round(cardW * 0.27)));
+}
+
+// The smallest step between two face-up cards that still shows a corner index of that size.
+function minimumUpStep(cardW, indexSize) {
+  return indexSize * 1.3 + cardW * 0.04;
+}
+
+// The largest index a column can show with cards of this width, its fan as tight as it
+// goes (face-down cards at their minimum step).
+function columnIndexSize(pile, cardW, room) {
+  const above = pile.cards.slice(0, -1);
+  const downs = above.filter((card) => card === null).length;
+  const ups = above.length - downs;
+  const largest = indexSizeFor(cardW);
+  if (ups === 0) return largest;
+  const step = (room - downs * MIN_DOWN_STEP) / ups;
+  return Math.min(largest, Math.floor((step - cardW * 0.04) / 1.3));
+}
+
+function columnRoom(cardW, height, pad, hasTopRow) {
+  const cardH = Math.round(cardW * CARD_RATIO);
+  const top = hasTopRow ? pad + cardH + Math.round(cardH * 0.16) : pad;
+  return height - pad - top - cardH;
+}
+
+// The smallest index any column needs with cards of this width.
+function indexSizeThatFits(columns, cardW, height, pad, hasTopRow) {
+  const room = columnRoom(cardW, height, pad, hasTopRow);
+  return Math.min(indexSizeFor(cardW), ...columns.map((p) => columnIndexSize(p, cardW, room)));
+}
+
+function pileKind(id) {
+  if (id === "s") return "stock";
+  if (id === "w") return "waste";
+  return id.startsWith("f") ? "foundation" : "column";
+}
+
+export function boardGeometry(state, width, height) {
+  const top = TOP_ROW[state.game] ?? TOP_ROW.KL;
+  const columns = state.piles.filter((pile) => pileKind(pile.id) === "column");
+  const hasTopRow = top.stock !== null;
+  const units = Math.max(top.units, columns.length);
+  const pad = Math.max(4, Math.min(16, width * 0.012));
+
+  // The card is as large as the width allows, but small enough that the top row, a column's
+  // first card and a few fanned cards fit in the height.
+  // Phones spare every pixel of width: narrower gaps between the columns.
+  const fill = width < 600 ? 0.95 : 0.9;
+  const byWidth = ((width - 2 * pad) / units) * fill;
+  const heightUnits = hasTopRow ? 3.6 : 3.0;
+  const byHeight = (height - 2 * pad) / heightUnits / CARD_RATIO;
+  let cardW = Math.max(MIN_CARD_WIDTH, Math.floor(Math.min(byWidth, byHeight, MAX_CARD_WIDTH)));
+  // A long column first gets smaller corner indices, so that every face-up card still
+  // shows its corner; below a readable index the cards shrink too, by 30 % at most (tiny
+  // cards are worse than a tight fan).
+  const smallest = Math.max(MIN_CARD_WIDTH, Math.floor(cardW * 0.7));
+  while (cardW > smallest && indexSizeThatFits(columns, cardW, height, pad, hasTopRow) < MIN_INDEX_SIZE) {
+    cardW -= 2;
+  }
+  const indexSize = indexSizeFor(cardW);
+  const room = columnRoom(cardW, height, pad, hasTopRow);
+  const cardH = Math.round(cardW * CARD_RATIO);
+
+  // The table keeps the proportions of real cards: a narrow band of gaps, centred.
+  const contentW = Math.min(width - 2 * pad, (units * cardW) / (fill - 0.02));
+  const left = (width - contentW) / 2;
+  const slotW = contentW / top.units;
+  const columnW = contentW / Math.max(1, columns.length);
+  const rowGap = Math.round(cardH * 0.16);
+  const columnTop = hasTopRow ? pad + cardH + rowGap : pad;
+  const columnBottom = height - pad;
+
+  // Face-up cards show their corner; where the screen is tall for its cards (phones), they
+  // spread more, as far as a third of a card.
+  const roomy = (columnBottom - columnTop) / cardH > 7;
+  const upStep = Math.max(cardH * (roomy ? 0.4 : 0.25), indexSize * 1.3 + cardW * 0.05);
+  const downStep = Math.max(cardH * 0.09, 5);
+  const fanStep = cardW * 0.3;
+
+  const piles = new Map();
+  let columnIndex = 0;
+  let foundationIndex = 0;
+  for (const pile of state.piles) {
+    const kind = pileKind(pile.id);
+    const count = pile.cards.length;
+    let x;
+    let y;
+    let w = cardW;
+    let h = cardH;
+    let cards;
+    // A long column may show smaller corner indices than the rest of the table.
+    let index = indexSize;
+    if (kind === "column") {
+      x = left + columnIndex * columnW + (columnW - cardW) / 2;
+      y = columnTop;
+      h = columnBottom - columnTop;
+      columnIndex += 1;
+      index = Math.max(MIN_INDEX_SIZE, columnIndexSize(pile, cardW, room));
+      cards = fanColumn(pile.cards, cardH, h, upStep, downStep, minimumUpStep(cardW, index));
+    } else if (kind === "foundation") {
+      x = left + (top.firstFoundation + foundationIndex) * slotW + (slotW - cardW) / 2;
+      y = pad;
+      foundationIndex += 1;
+      cards = pile.cards.map(() => ({ x: 0, y: 0 }));
+    } else if (kind === "waste") {
+      x = left + top.waste * slotW + (slotW - cardW) / 2;
+      y = pad;
+      // Draw 3 (KL-8): the top `fan` cards show spread; the ones beneath lie square.
+      const spread = state.fan > 1 ? Math.min(state.fan, count) : 1;
+      cards = pile.cards.map((_, i) => ({ x: Math.max(0, i - (count - spread)) * fanStep, y: 0 }));
+      w = cardW + (spread - 1) * fanStep;
+    } else {
+      x = left + top.stock * slotW + (slotW - cardW) / 2;
+      y = pad;
+      // A thin edge every few cards shows how thick the stock is.
+      cards = pile.cards.map((_, i) => ({ x: 0, y: -Math.floor(i / 8) }));
+    }
+    piles.set(pile.id, { id: pile.id, kind, x, y, w, h, cards, indexSize: index });
+  }
+  return { cardW, cardH, indexSize, pad, piles, columnTop };
+}
+
+// Offsets of a column's cards; a column too long for its height is tightened, face-down
+// cards first, so that every face-up card still shows its corner as long as possible.
+function fanColumn(cards, cardH, available, upStep, downStep, minUp) {
+  // Every card but the last moves the next one down by its step.
+  const above = cards.slice(0, -1);
+  const downs = above.filter((card) => card === null).length;
+  const ups = above.length - downs;
+  const room = Math.max(0, available - cardH);
+  let down = downStep;
+  let up = upStep;
+  const extent = () => downs * down + ups * up;
+  if (extent() > room) down = Math.max(MIN_DOWN_STEP, down * 0.5);
+  if (extent() > room && ups > 0) up = Math.max(minUp, (room - downs * down) / ups);
+  if (extent() > room) {
+    // Only when even the card size could not make room (the smallest cards): squeeze all.
+    const scale = room / extent();
+    down *= scale;
+    up *= scale;
+  }
+  const placed = [];
+  let y = 0;
+  for (const card of cards) {
+    placed.push({ x: 0, y: Math.round(y) });
+    y += card === null ? down : up;
+  }
+  return placed;
+}

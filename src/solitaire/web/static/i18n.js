@@ -1,0 +1,65 @@
+// Player-visible text, all from the server's message catalog (GET /api/messages).
+// The HTML carries only message ids: data-i18n (text), data-i18n-aria-label,
+// data-i18n-title and data-i18n-placeholder (attributes), filled by translatePage().
+//
+//   await loadMessages("en");  t("ui.won_text", {score: "851", moves: 59})
+
+import { api } from "./api.js";
+
+let messages = {};
+let language = "en";
+let available = ["en"];
+
+export async function loadMessages(lang) {
+  const { status, body } = await api.messages(lang);
+  if (status !== 200 || !body || typeof body.messages !== "object") {
+    throw new Error(`messages for ${lang}: HTTP ${status}`);
+  }
+  messages = body.messages;
+  language = body.lang || lang;
+  if (Array.isArray(body.available) && body.available.length > 0) available = body.available;
+  document.documentElement.lang = language;
+}
+
+// The text of a message id with {name} placeholders filled; a missing id shows the id
+// itself, so a forgotten catalog entry is visible rather than silently blank.
+export function t(id, params = {}) {
+  const text = messages[id] ?? id;
+  return text.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
+}
+
+export function currentLanguage() {
+  return language;
+}
+
+// The languages the server has a catalog for, each named in its own language by the
+// browser (Intl), so no language name needs a catalog entry.
+export function languageChoices() {
+  return available.map((code) => {
+    let name = code;
+    try {
+      name = new Intl.DisplayNames([code], { type: "language" }).of(code) ?? code;
+    } catch {
+      // An unknown tag keeps its code as its name.
+    }
+    return { code, name };
+  });
+}
+
+const ATTRIBUTES = [
+  ["i18nAriaLabel", "aria-label"],
+  ["i18nTitle", "title"],
+  ["i18nPlaceholder", "placeholder"],
+];
+
+export function translatePage(root = document) {
+  for (const element of root.querySelectorAll("[data-i18n]")) {
+    element.textContent = t(element.dataset.i18n);
+  }
+  for (const [key, attribute] of ATTRIBUTES) {
+    const selector = `[data-${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}]`;
+    for (const element of root.querySelectorAll(selector)) {
+      element.setAttribute(attribute, t(element.dataset[key]));
+    }
+  }
+}

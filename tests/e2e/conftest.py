@@ -1,0 +1,43 @@
+"""Fixtures: one real server and one Chromium for the whole session; a fresh browser
+context (so a fresh player, by cookie) for every test."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, sync_playwright
+
+from .harness import launch_chromium, running_server
+
+DESKTOP: ViewportSize = {"width": 1280, "height": 800}
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    with running_server(tmp_path_factory.mktemp("solitaire-data")) as base:
+        yield base
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as playwright:
+        chromium = launch_chromium(playwright)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def context(browser: Browser, server: str) -> Iterator[BrowserContext]:
+    context = browser.new_context(viewport=DESKTOP, base_url=server)
+    yield context
+    context.close()
+
+
+@pytest.fixture
+def page(context: BrowserContext) -> Iterator[Page]:
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    yield page
+    assert not errors, f"JavaScript errors on the page: {errors}"

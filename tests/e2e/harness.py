@@ -1,0 +1,181 @@
+"""The parts every browser test and the screenshot script share: the real server started as
+a subprocess on a free port with a throwaway database, Chromium (Debian's, never a download),
+and small helpers to read and drive the board.
+
+>>> chromium_args()[:2]
+['--headless', '--no-sandbox']
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import socket
+import subprocess
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Browser, Locator, Page, Playwright
+
+ROOT = Path(__file__).resolve().parents[2]
+SOLITAIRE = ROOT / ".venv" / "bin" / "solitaire"
+SERVER_START_SECONDS = 30.0
+
+
+def chromium_args() -> list[str]:
+    return [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--no-first-run",
+    ]
+
+
+def launch_chromium(playwright: Playwright) -> Browser:
+    """Debian's Chromium (the tests never run ``playwright install``)."""
+    executable = shutil.which("chromium")
+    if executable is None:
+        raise RuntimeError("Chromium is not installed (apt-get install chromium)")
+    return playwright.chromium.launch(executable_path=executable, args=chromium_args())
+
+
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+@contextlib.contextmanager
+def running_server(data_dir: Path) -> Iterator[str]:
+    """``solitaire serve`` on a free port with its database in ``data_dir``; yields its base
+    address once it answers, and stops it afterwards (its output is kept in data_dir)."""
+    port = free_port()
+    env = dict(os.environ, SOLITAIRE_DATA_DIR=str(data_dir))
+    data_dir.mkdir(parents=True, exist_ok=True)
+    log_path = data_dir / "server.log"
+    executable = str(SOLITAIRE) if SOLITAIRE.exists() else shutil.which("solitaire")
+    if executable is None:
+        raise RuntimeError("the `solitaire` command is not installed (make setup)")
+    with log_path.open("wb") as log:
+        process = subprocess.Popen(
+            [executable, "serve", "--host", "127.0.0.1", "--port", str(port)],
+            env=env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+        )
+        base = f"http://127.0.0.1:{port}"
+        try:
+            _wait_until_answering(base, process, log_path)
+            yield base
+        finally:
+            process.terminate()
+            try:
+                process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+
+
+def _wait_until_answering(base: str, process: subprocess.Popen[bytes], log_path: Path) -> None:
+    deadline = time.monotonic() + SERVER_START_SECONDS
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(
+                f"the server stopped (status {process.returncode}):\n{log_path.read_text()}"
+            )
+        try:
+            with urllib.request.urlopen(f"{base}/api/settings", timeout=2) as answer:
+                if answer.status == 200:
+                    return
+        except (urllib.error.URLError, ConnectionError, TimeoutError):
+            time.sleep(0.1)
+    raise RuntimeError(f"the server did not answer in {SERVER_START_SECONDS} s")
+
+
+# -- reading and driving the board ---------------------------------------------------------
+
+
+def open_board(page: Page, base: str, path: str = "/") -> None:
+    """Load the board and wait until it has drawn its game."""
+    page.goto(f"{base}{path}")
+    page.wait_for_selector("body[data-ready]")
+
+
+def api(page: Page, method: str, path: str, body: dict[str, Any] | None = None) -> Any:
+    """Call the server as this browser's player (the same cookie); answers the JSON body."""
+    base = page.url.split("/", 3)[:3]
+    address = "/".join(base) + path
+    response = page.request.fetch(address, method=method, data=body)
+    return response.json()
+
+
+def start_layout(page: Page, base: str, layout: str) -> dict[str, Any]:
+    """Start a game from layout text for this browser's player and show it."""
+    open_board(page, base)
+    state: dict[str, Any] = api(page, "POST", "/api/games", {"mode": "layout", "layout": layout})
+    assert "piles" in state, state
+    open_board(page, base)
+    return state
+
+
+def current_state(page: Page) -> dict[str, Any]:
+    state: dict[str, Any] = api(page, "GET", "/api/games/current")
+    return state
+
+
+def pile_cards(page: Page, pile: str) -> list[str | None]:
+    """The cards the board shows in a pile, bottom first (None: face down)."""
+    cards: list[str | None] = page.eval_on_selector_all(
+        f'[data-pile="{pile}"] .card',
+        "cards => cards.map(card => card.dataset.card ?? null)",
+    )
+    return cards
+
+
+def card_in(page: Page, pile: str, code: str) -> Locator:
+    return page.locator(f'[data-pile="{pile}"] [data-card="{code}"]')
+
+
+def grab_point(locator: Locator) -> tuple[float, float]:
+    """A point on the card's visible top strip (cards above it cover the rest)."""
+    box = locator.bounding_box()
+    assert box is not None, "the card is not on screen"
+    return box["x"] + box["width"] / 2, box["y"] + min(8.0, box["height"] / 2)
+
+
+def drop_point(page: Page, pile: str) -> tuple[float, float]:
+    """A point inside a pile where a dragged card may be released."""
+    box = page.locator(f'[data-pile="{pile}"]').bounding_box()
+    assert box is not None, f"pile {pile} is not on screen"
+    card_width = box["width"]
+    return box["x"] + card_width / 2, box["y"] + min(box["height"] / 2, card_width * 0.7)
+
+
+def drag(page: Page, card: Locator, pile: str, *, release: bool = True) -> None:
+    """Press on a card, move it in steps over a pile and release it there (mouse)."""
+    start_x, start_y = grab_point(card)
+    end_x, end_y = drop_point(page, pile)
+    page.mouse.move(start_x, start_y)
+    page.mouse.down()
+    page.mouse.move(start_x + 6, start_y + 6, steps=2)
+    page.mouse.move(end_x, end_y, steps=8)
+    if release:
+        page.mouse.up()
+
+
+def wait_for_moves(page: Page, moves: int) -> None:
+    page.wait_for_function(
+        "moves => document.querySelector('[data-moves]').textContent === String(moves)", arg=moves
+    )
+
+
+def catalog(page: Page) -> dict[str, str]:
+    messages: dict[str, str] = api(page, "GET", "/api/messages?lang=en")["messages"]
+    return messages
