@@ -67,7 +67,7 @@ class Move:
 
     @property
     def is_draw(self) -> bool:
-        return self.source == STOCK
+        return self.source == STOCK and self.target == WASTE and self.count == 1
 
     @classmethod
     def parse(cls, text: str) -> Move:

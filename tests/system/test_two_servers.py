@@ -125,11 +125,6 @@ def test_a_game_goes_on_through_the_other_server_and_races_apply_once(
     print(f"seed {seed}: of {RACES} races, the first server won {wins[0]}, the second {wins[1]}")
 
 
-@pytest.mark.xfail(
-    reason="server bug: two processes started at once on an empty PostgreSQL database both "
-    "run the migrations and one dies (UniqueViolation on alembic_version); see docs/records.md",
-    strict=False,
-)
 def test_two_servers_started_at_once_on_an_empty_database_both_come_up(
     servers: ServerFactory,
     postgres: TemporaryPostgres,

@@ -152,6 +152,8 @@ class StockAndFoundationRules(Rules):
                 )
         if source == target:
             raise Refusal("same_pile", None, f"{move} takes cards from {source} back to {source}")
+        if source == STOCK:
+            raise self.refuse("face_down", "the stock's cards are face down: tap it to turn one")
         if not (is_column(target) or is_foundation(target)):
             raise Refusal("not_a_target", None, f"no card can be put on {target}")
         if move.count > 1 and not is_column(source):

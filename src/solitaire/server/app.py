@@ -1,0 +1,79 @@
+"""The web app: ``create_app(settings)`` builds it, migrating the database first.
+
+>>> import tempfile
+>>> from fastapi.testclient import TestClient
+>>> app = create_app(Settings(data_dir=tempfile.mkdtemp(), database_url=""))
+>>> client = TestClient(app)
+>>> client.post("/api/games", json={"mode": "code", "code": "KL1-D1N-AAAAAAG"}).status_code
+201
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from fastapi import FastAPI
+from starlette.exceptions import HTTPException
+from starlette.staticfiles import StaticFiles
+
+from ..store import GameStore, connect, upgrade_schema
+from .catalog import Catalogs
+from .errors import install_error_handlers
+from .live import LiveGames
+from .middleware import BodyLimitMiddleware, PlayerCookieMiddleware, ResponseHeadersMiddleware
+from .routes import games, messages, pages, player_settings, stats
+from .services import Services
+from .settings import Settings
+
+
+class BoardFiles(StaticFiles):
+    """The board's static files; while their folder does not exist (the board not built
+    yet), every file is simply not found."""
+
+    def __init__(self, directory: Path) -> None:
+        super().__init__(directory=directory, check_dir=False)
+
+    async def check_config(self) -> None:
+        if self.directory is None or not Path(self.directory).is_dir():
+            raise HTTPException(status_code=404)
+        await super().check_config()
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    """The app for ``settings`` (by default read from the environment)."""
+    settings = settings if settings is not None else Settings()
+    if settings.is_sqlite:
+        settings.data_dir.mkdir(parents=True, exist_ok=True)
+    engine = connect(
+        settings.database_url,
+        busy_timeout_ms=settings.sqlite_busy_timeout_ms,
+        sqlite_synchronous=settings.sqlite_synchronous,
+    )
+    upgrade_schema(engine)
+    store = GameStore(engine)
+    app = FastAPI(
+        title="Solitaire",
+        summary="Klondike, Simple Simon and Easy Harp: the rules and the games, served.",
+        version="0.1.0",
+    )
+    app.state.services = Services(
+        settings=settings,
+        store=store,
+        games=LiveGames(store, settings.game_cache_size),
+        catalogs=Catalogs(settings.locales_dir),
+    )
+    install_error_handlers(app)
+    routers = (games, player_settings, messages, stats, pages)
+    for module in routers:
+        app.include_router(module.router)
+    app.mount("/static", BoardFiles(directory=settings.web_dir / "static"), name="static")
+    # The last added runs first: the body cap sees the request before the app reads it.
+    app.add_middleware(
+        PlayerCookieMiddleware,
+        secure=settings.cookie_secure,
+        max_age_days=settings.cookie_max_age_days,
+    )
+    app.add_middleware(BodyLimitMiddleware, max_bytes=settings.max_body_bytes)
+    # Outermost, so that every answer gets its headers, the body cap's 413 included.
+    app.add_middleware(ResponseHeadersMiddleware)
+    return app

@@ -1,0 +1,255 @@
+"""Games in play: built from the store by replaying their logs, acted on, written back.
+
+The database is the truth. A small in-process cache keeps the :class:`~solitaire.play.Game`
+of recently played games keyed by id and version, so an action usually needs no replay; a
+cached game is taken out while it is used, so two threads never touch one Game object.
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+import threading
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+from ..codes import parse_variant
+from ..games import Refusal, Step, rules_for
+from ..layout import parse_layout
+from ..play import Game
+from ..store import GameStore, StoredGame
+from ..store.games import GameSummary
+
+
+@dataclass(frozen=True, slots=True)
+class LastAction:
+    """What the last action did, for the board to animate.
+
+    ``action`` is ``move``, ``stock`` (a stock tap or put-back, move text ``d``) or ``undo``
+    (then ``move``, ``flips`` and ``runs_removed`` describe the action taken back).
+    """
+
+    action: str
+    move: str | None
+    flips: int = 0
+    runs_removed: int = 0
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "action": self.action,
+            "move": self.move,
+            "flips": self.flips,
+            "runs_removed": self.runs_removed,
+        }
+
+
+@dataclass(slots=True)
+class LiveGame:
+    """A game rebuilt from its log, with what the board needs besides the position."""
+
+    stored: StoredGame
+    game: Game
+    version: int
+    last: LastAction | None = None
+    #: The applied actions not taken back yet, newest last (to say what an undo undid).
+    done: list[LastAction] = field(default_factory=list)
+
+    def apply(self, entry: str, step: Step | None) -> None:
+        """Note an action the game just took (``step`` None for an undo)."""
+        self.version += 1
+        if step is None:
+            undone = self.done.pop() if self.done else None
+            self.last = LastAction(
+                "undo",
+                undone.move if undone else None,
+                undone.flips if undone else 0,
+                undone.runs_removed if undone else 0,
+            )
+            return
+        action = "stock" if step.move.is_draw else "move"
+        self.last = LastAction(action, entry, step.flips, step.runs_removed)
+        self.done.append(self.last)
+
+    def state(self) -> dict[str, Any]:
+        """The game as the board sees it: the engine's observation plus id, version, last."""
+        view = self.game.observation()
+        view["id"] = self.stored.id
+        view["version"] = self.version
+        view["last"] = self.last.as_json() if self.last is not None else None
+        return view
+
+    def summary(self) -> GameSummary:
+        return GameSummary(self.game.score, self.game.moves, self.game.won)
+
+
+def start_game(stored: StoredGame) -> Game:
+    """The game at its first position (from the start layout, else the deal number)."""
+    if stored.start_layout is not None:
+        return Game(parse_layout(stored.start_layout))
+    if stored.deal is None:
+        raise ValueError(f"game {stored.id} has neither a deal number nor a start layout")
+    variant = parse_variant(stored.variant)
+    return Game(rules_for(variant).deal(stored.deal))
+
+
+def replay(stored: StoredGame, log: list[str]) -> LiveGame:
+    """Rebuild a game exactly (undo history and Easy Harp's move counter included)."""
+    live = LiveGame(stored, start_game(stored), 0)
+    for entry in log:
+        if entry == "undo":
+            live.game.undo()
+            live.apply(entry, None)
+        else:
+            live.apply(entry, live.game.play(entry))
+    return live
+
+
+class NotFound(Exception):
+    """No such game for this player."""
+
+
+class Stale(Exception):
+    """The action names an old version; ``state`` is the game as it stands."""
+
+    def __init__(self, state: dict[str, Any]) -> None:
+        super().__init__("stale version")
+        self.state = state
+
+
+class Illegal(Exception):
+    """The rules refused the action; ``state`` is the game, unchanged."""
+
+    def __init__(self, refusal: Refusal, state: dict[str, Any]) -> None:
+        super().__init__(str(refusal))
+        self.refusal = refusal
+        self.state = state
+
+
+#: What an action does to a game: one call of Game.play/tap/…/undo; None for undo.
+Intent = Callable[[Game], Step | None]
+T = TypeVar("T")
+#: What a game id may look like (``secrets.token_urlsafe(16)`` makes 22 of these characters).
+GAME_ID_RE = re.compile(r"[A-Za-z0-9_-]{1,64}")
+
+
+class LiveGames:
+    """The games of all players: start, open and act, through the store and the cache."""
+
+    def __init__(self, store: GameStore, cache_size: int = 2000) -> None:
+        self.store = store
+        self.cache_size = cache_size
+        self._cache: OrderedDict[str, LiveGame] = OrderedDict()
+        self._lock = threading.Lock()
+
+    # -- the cache --------------------------------------------------------------------------
+    def _take(self, game_id: str, version: int) -> LiveGame | None:
+        with self._lock:
+            live = self._cache.pop(game_id, None)
+        return live if live is not None and live.version == version else None
+
+    def _keep(self, live: LiveGame) -> None:
+        if self.cache_size == 0:
+            return
+        with self._lock:
+            current = self._cache.get(live.stored.id)
+            if current is not None and current.version > live.version:
+                return
+            self._cache[live.stored.id] = live
+            self._cache.move_to_end(live.stored.id)
+            while len(self._cache) > self.cache_size:
+                self._cache.popitem(last=False)
+
+    def _load(self, stored: StoredGame) -> LiveGame:
+        live = self._take(stored.id, stored.version)
+        if live is not None:
+            live.stored = stored
+            return live
+        log = self.store.actions(stored.id)
+        # The row and the log are read apart: an action committed in between makes the log
+        # longer than the row's version, and the row is what the caller judged by.
+        if len(log) < stored.version:
+            raise RuntimeError(f"game {stored.id}: log of {len(log)} for version {stored.version}")
+        live = replay(stored, log[: stored.version])
+        return live
+
+    def _use(self, stored: StoredGame, read: Callable[[LiveGame], T]) -> T:
+        """``read`` the live game while no other thread can change it, then cache it."""
+        live = self._load(stored)
+        try:
+            return read(live)
+        finally:
+            self._keep(live)
+
+    # -- the API ----------------------------------------------------------------------------
+    def start(
+        self, player_id: str, game: Game, *, start_layout: str | None = None
+    ) -> dict[str, Any]:
+        """Store a new game for the player; answer its state."""
+        stored = self.store.create_game(
+            secrets.token_urlsafe(16),
+            player_id,
+            str(game.variant),
+            game.start.deal,
+            start_layout,
+            GameSummary(game.score, game.moves, game.won),
+        )
+        live = LiveGame(stored, game, 0)
+        state = live.state()
+        self._keep(live)
+        return state
+
+    def find(self, player_id: str, game_id: str) -> StoredGame:
+        """The player's stored game, or NotFound."""
+        # Ids are token_urlsafe(16); anything else is no game, and must not reach the
+        # database (PostgreSQL refuses text holding a NUL byte with an error).
+        if not GAME_ID_RE.fullmatch(game_id):
+            raise NotFound(game_id)
+        stored = self.store.find_game(game_id, player_id)
+        if stored is None:
+            raise NotFound(game_id)
+        return stored
+
+    def peek(self, player_id: str, game_id: str, read: Callable[[LiveGame], T]) -> T:
+        """What ``read`` finds in the player's live game (it must not change it)."""
+        return self._use(self.find(player_id, game_id), read)
+
+    def open(self, player_id: str, game_id: str) -> dict[str, Any]:
+        """The state of the player's game as it stands, or NotFound."""
+        return self.peek(player_id, game_id, LiveGame.state)
+
+    def latest(self, player_id: str) -> dict[str, Any]:
+        """The state of the game the player last played, or NotFound."""
+        stored = self.store.latest_game(player_id)
+        if stored is None:
+            raise NotFound("current")
+        return self._use(stored, LiveGame.state)
+
+    def act(self, player_id: str, game_id: str, version: int, intent: Intent) -> dict[str, Any]:
+        """Apply one action made on ``version``, committed before this returns; answer the
+        new state.
+
+        Raises NotFound, Stale (another action came first; nothing changed) or Illegal (the
+        rules refused; nothing changed). The states are computed while this request alone
+        holds the game, so none mixes two versions.
+        """
+        stored = self.find(player_id, game_id)
+        if version != stored.version:
+            raise Stale(self.open(player_id, game_id))
+        live = self._load(stored)
+        try:
+            step = intent(live.game)
+        except Refusal as refusal:
+            state = live.state()
+            self._keep(live)
+            raise Illegal(refusal, state) from None
+        entry = live.game.log[-1]
+        live.apply(entry, step)
+        if not self.store.record_action(game_id, stored.version, entry, live.summary()):
+            # Another thread or process recorded an action on this version first: this
+            # Game object went ahead of the truth, so it is dropped.
+            raise Stale(self.open(player_id, game_id))
+        state = live.state()
+        self._keep(live)
+        return state

@@ -1,0 +1,1 @@
+"""One router per resource: games, settings, messages, and the pages."""

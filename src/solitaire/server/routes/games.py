@@ -1,0 +1,213 @@
+"""``/api/games``: start a game, read one, the player's current game, act on a game."""
+
+from __future__ import annotations
+
+import datetime as dt
+import secrets
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Body
+from fastapi.responses import JSONResponse
+
+from ...codes import (
+    MAX_DEAL,
+    GameCode,
+    GameCodeError,
+    GameId,
+    Variant,
+    parse_code,
+    parse_code_or_variant,
+)
+from ...deals import deal_of_the_day
+from ...games import Refusal, Step, rules_for
+from ...layout import LayoutError, format_layout, parse_layout
+from ...moves import DRAW, STOCK, Move, MoveTextError
+from ...play import Game
+from ..errors import ApiError, bad_request
+from ..live import Illegal, Intent, NotFound, Stale, start_game
+from ..schemas import (
+    AnyAction,
+    DoubleClickAction,
+    DropAction,
+    MoveAction,
+    NewGame,
+    StockAction,
+    TapAction,
+    UndoAction,
+)
+from ..services import PlayerDep, Services, ServicesDep
+
+router = APIRouter(prefix="/api/games", tags=["games"])
+
+
+def _state(state: dict[str, Any], status: int = 200) -> JSONResponse:
+    return JSONResponse(state, status_code=status)
+
+
+def _not_found(services: Services, player_id: str) -> ApiError:
+    return ApiError(404, "not_found", services.text(player_id, "error.not_found"))
+
+
+def _field_error(field: str, message: str, kind: str) -> list[dict[str, Any]]:
+    return [{"loc": ["body", field], "msg": message, "type": kind}]
+
+
+def _require(services: Services, player_id: str, request: NewGame, field: str) -> str:
+    value = getattr(request, field)
+    if value is None or not str(value).strip():
+        message = services.text(player_id, "error.missing_field", mode=request.mode, field=field)
+        raise bad_request(message, _field_error(field, f"{field} is required", "missing"))
+    return str(value)
+
+
+def _variant_of(services: Services, player_id: str, text: str) -> Variant:
+    """A variant, from a variant (``KL1-D3V``) or a full code (its deal is not used)."""
+    try:
+        parsed = parse_code_or_variant(text)
+    except GameCodeError as error:
+        message = services.text(player_id, "error.bad_variant", reason=error)
+        raise bad_request(message, _field_error("variant", str(error), "variant")) from None
+    return parsed.variant if isinstance(parsed, GameCode) else parsed
+
+
+def _new_game(services: Services, player_id: str, request: NewGame) -> tuple[Game, str | None]:
+    """The game a request asks for, and its start layout if it was typed in."""
+    if request.mode in ("new", "daily"):
+        variant_text = _require(services, player_id, request, "variant")
+        variant = _variant_of(services, player_id, variant_text)
+        if request.mode == "new":
+            deal = 1 + secrets.randbelow(MAX_DEAL)
+        else:
+            deal = deal_of_the_day(variant.game, dt.datetime.now(dt.UTC).date())
+        return Game(rules_for(variant).deal(deal)), None
+    if request.mode == "code":
+        text = _require(services, player_id, request, "code")
+        try:
+            return Game.from_code(parse_code(text)), None
+        except GameCodeError as error:
+            message = services.text(player_id, "error.bad_code", reason=error)
+            raise bad_request(message, _field_error("code", str(error), "game_code")) from None
+    if request.mode == "layout":
+        text = _require(services, player_id, request, "layout")
+        try:
+            position = parse_layout(text)
+        except LayoutError as error:
+            message = services.text(player_id, "error.bad_layout", reason=error)
+            raise bad_request(message, _field_error("layout", str(error), "layout")) from None
+        return Game(position), format_layout(position)
+    # "same": the deal (or typed-in position) of one of the player's games, from its start.
+    game_id = _require(services, player_id, request, "game_id")
+    try:
+        previous = services.games.find(player_id, game_id)
+    except NotFound:
+        raise _not_found(services, player_id) from None
+    return start_game(previous), previous.start_layout
+
+
+@router.post("", status_code=201)
+def create_game(
+    services: ServicesDep, player_id: PlayerDep, request: Annotated[NewGame, Body()]
+) -> JSONResponse:
+    """Start a game: ``new``, ``daily``, ``code``, ``same`` or ``layout`` (see docs/api.md)."""
+    game, start_layout = _new_game(services, player_id, request)
+    state = services.games.start(player_id, game, start_layout=start_layout)
+    _remember_suits(services, player_id, game)
+    return _state(state, 201)
+
+
+def _remember_suits(services: Services, player_id: str, game: Game) -> None:
+    """SS-1: later new games offer the last suit count chosen."""
+    if game.variant.game is not GameId.SIMPLE_SIMON:
+        return
+    settings = services.player_settings(player_id)
+    if settings.simple_simon_suits != game.variant.suits:
+        saved = settings.model_copy(update={"simple_simon_suits": game.variant.suits})
+        services.store.save_player_settings(player_id, saved.model_dump())
+
+
+@router.get("/current")
+def current_game(services: ServicesDep, player_id: PlayerDep) -> JSONResponse:
+    """The game the player last played (or started)."""
+    try:
+        return _state(services.games.latest(player_id))
+    except NotFound:
+        raise ApiError(
+            404, "not_found", services.text(player_id, "error.no_current_game")
+        ) from None
+
+
+@router.get("/{game_id}")
+def read_game(game_id: str, services: ServicesDep, player_id: PlayerDep) -> JSONResponse:
+    """One of the player's games as it stands; another player's game is 404."""
+    try:
+        return _state(services.games.open(player_id, game_id))
+    except NotFound:
+        raise _not_found(services, player_id) from None
+
+
+def _intent(services: Services, player_id: str, action: Any) -> Intent:
+    """The engine call an action makes (bad move text is refused here, before any game)."""
+    if isinstance(action, MoveAction):
+        try:
+            move = Move.parse(action.move)
+        except MoveTextError as error:
+            message = services.text(player_id, "error.bad_move", reason=error)
+            raise bad_request(message, _field_error("move", str(error), "move_text")) from None
+        return lambda game: game.play(move)
+    if isinstance(action, TapAction):
+        return lambda game: game.tap(action.pile, action.index)
+    if isinstance(action, DoubleClickAction):
+        return lambda game: game.double_click(action.pile, action.index)
+    if isinstance(action, DropAction):
+        auto = services.player_settings(player_id).auto_placement
+
+        def drop(game: Game) -> Step:
+            if action.pile == STOCK:
+                # The engine reads any move from the stock as a stock tap, so a card dragged
+                # off the (face-down) stock would turn cards instead of being refused.
+                rule = game.rules.rule_for("face_down")
+                raise Refusal("face_down", rule, "the stock's cards are face down")
+            return game.drop(action.pile, action.index, action.target, auto_placement=auto)
+
+        return drop
+    if isinstance(action, StockAction):
+        return lambda game: game.play(DRAW)
+    assert isinstance(action, UndoAction)
+
+    def undo(game: Game) -> None:
+        game.undo()
+
+    return undo
+
+
+@router.post("/{game_id}/actions")
+def act(
+    game_id: str,
+    services: ServicesDep,
+    player_id: PlayerDep,
+    action: Annotated[AnyAction, Body(discriminator="type")],
+) -> JSONResponse:
+    """Apply one action made on ``version``: 200 with the new state, 409 if the game moved
+    on since, 422 if the rules refuse it (nothing changes in either case)."""
+    intent = _intent(services, player_id, action)
+    try:
+        state = services.games.act(player_id, game_id, action.version, intent)
+    except NotFound:
+        raise _not_found(services, player_id) from None
+    except Stale as stale:
+        raise ApiError(
+            409, "stale", services.text(player_id, "error.stale"), state=stale.state
+        ) from None
+    except Illegal as illegal:
+        refusal = illegal.refusal
+        language = services.language(player_id)
+        reminder = services.catalogs.messages(language).get(f"reason.{refusal.reason}")
+        raise ApiError(
+            422,
+            "illegal",
+            reminder or services.catalogs.text(language, "error.illegal"),
+            reason=refusal.reason,
+            rule=refusal.rule,
+            state=illegal.state,
+        ) from None
+    return _state(state)

@@ -1,0 +1,122 @@
+"""The request bodies the API accepts; anything else is refused with 400 before it reaches a
+game.
+
+>>> from pydantic import TypeAdapter
+>>> TypeAdapter(Action).validate_python({"version": 7, "type": "tap", "pile": "t3", "index": 4})
+TapAction(version=7, type='tap', pile='t3', index=4)
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictBool, StrictInt
+
+Version = Annotated[StrictInt, Field(ge=0, le=10_000_000)]
+#: A pile id as the board names it (``s``, ``w``, ``f1`` … ``f8``, ``t1`` … ``t10``); whether
+#: the game has that pile is the rules' to say (422 ``no_such_pile``).
+PileId = Annotated[str, Field(min_length=1, max_length=3, pattern=r"^[a-z][0-9]{0,2}$")]
+#: A card's 0-based place in its pile, from the bottom (two decks hold 104 cards).
+CardIndex = Annotated[StrictInt, Field(ge=0, le=103)]
+GameIdText = Annotated[str, Field(min_length=1, max_length=64)]
+
+
+def _check_suits(suits: int) -> int:
+    if suits not in (1, 2, 4):
+        raise ValueError("Simple Simon is played with 1, 2 or 4 suits")
+    return suits
+
+
+#: Simple Simon's suit count (SS-1); a strict int, so ``true`` is not taken for 1.
+SuitCount = Annotated[StrictInt, AfterValidator(_check_suits)]
+
+
+class _Body(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class MoveAction(_Body):
+    """A move in move text: ``t3-t5``, ``t3:4-t5``, ``w-f``, ``d``."""
+
+    version: Version
+    type: Literal["move"]
+    move: Annotated[str, Field(min_length=1, max_length=16)]
+
+
+class TapAction(_Body):
+    """UI-2: a single click on a card (or on the stock)."""
+
+    version: Version
+    type: Literal["tap"]
+    pile: PileId
+    index: CardIndex
+
+
+class DoubleClickAction(_Body):
+    """UI-3: a double click on a card."""
+
+    version: Version
+    type: Literal["double_click"]
+    pile: PileId
+    index: CardIndex
+
+
+class DropAction(_Body):
+    """UI-1: the card at ``index`` of ``pile`` (with those on it) dropped on ``target``."""
+
+    version: Version
+    type: Literal["drop"]
+    pile: PileId
+    index: CardIndex
+    target: PileId
+
+
+class StockAction(_Body):
+    """A tap on the stock: turn cards, or put the waste back (KL-8, KL-9, EH-6)."""
+
+    version: Version
+    type: Literal["stock"]
+
+
+class UndoAction(_Body):
+    """Take back the last action (KL-13, EH-11, SS-8)."""
+
+    version: Version
+    type: Literal["undo"]
+
+
+AnyAction = MoveAction | TapAction | DoubleClickAction | DropAction | StockAction | UndoAction
+#: One action, told apart by its ``type``.
+Action = Annotated[AnyAction, Field(discriminator="type")]
+
+
+class NewGame(_Body):
+    """``POST /api/games``: which game to start (see docs/api.md for the modes)."""
+
+    mode: Literal["new", "daily", "code", "same", "layout"]
+    variant: Annotated[str | None, Field(max_length=32)] = None
+    code: Annotated[str | None, Field(max_length=32)] = None
+    game_id: GameIdText | None = None
+    layout: Annotated[str | None, Field(max_length=8192)] = None
+
+
+class PlayerSettings(_Body):
+    """The player's settings (SPEC §6) with their defaults."""
+
+    double_click: StrictBool = True
+    auto_placement: StrictBool = False
+    placement_help: StrictBool = True
+    interactive_rules: StrictBool = True
+    language: Annotated[str, Field(min_length=2, max_length=16)] = "en"
+    simple_simon_suits: SuitCount = 1
+
+
+class SettingsUpdate(_Body):
+    """``PUT /api/settings``: any of the settings; those left out keep their value."""
+
+    double_click: StrictBool | None = None
+    auto_placement: StrictBool | None = None
+    placement_help: StrictBool | None = None
+    interactive_rules: StrictBool | None = None
+    language: Annotated[str | None, Field(min_length=2, max_length=16)] = None
+    simple_simon_suits: SuitCount | None = None

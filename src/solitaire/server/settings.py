@@ -1,0 +1,54 @@
+"""The server's settings, read from the environment (prefix ``SOLITAIRE_``).
+
+>>> settings = Settings(data_dir="/tmp/solitaire-example", database_url="")
+>>> settings.database_url
+'sqlite:////tmp/solitaire-example/solitaire.db'
+>>> Settings(database_url="postgresql+psycopg://localhost/solitaire").is_sqlite
+False
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Literal
+
+from pydantic import Field, model_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+class Settings(BaseSettings):
+    """Where the server listens and keeps its data; each field is ``SOLITAIRE_<NAME>``."""
+
+    model_config = SettingsConfigDict(env_prefix="SOLITAIRE_", extra="ignore")
+
+    host: str = "127.0.0.1"
+    port: int = Field(default=8000, ge=0, le=65535)
+    data_dir: Path = Path("data")
+    #: Empty means SQLite in ``data_dir``; ``postgresql+psycopg://…`` for PostgreSQL.
+    database_url: str = ""
+    #: Send the player cookie only over HTTPS (turn on behind a TLS proxy).
+    cookie_secure: bool = False
+    #: Browsers keep a cookie at most 400 days.
+    cookie_max_age_days: int = Field(default=400, ge=1, le=400)
+    #: Larger request bodies get 413 (the largest real one, a typed-in layout, is ~1 KB).
+    max_body_bytes: int = Field(default=65_536, ge=1024)
+    #: Live games kept in memory so that an action needs no replay of the log.
+    game_cache_size: int = Field(default=2000, ge=0)
+    sqlite_busy_timeout_ms: int = Field(default=5000, ge=0)
+    #: FULL: every commit reaches the disk before the answer. NORMAL (WAL) skips that sync:
+    #: still consistent after a crash of the app, but a power cut may lose the last actions.
+    sqlite_synchronous: Literal["FULL", "NORMAL"] = "FULL"
+    #: Where the board's files are (``index.html`` and ``static/``); default: the package's.
+    web_dir: Path = Path(__file__).resolve().parent.parent / "web"
+    #: Where the message catalogs are (``<lang>/LC_MESSAGES/messages.po``).
+    locales_dir: Path = Path(__file__).resolve().parent.parent / "locales"
+
+    @model_validator(mode="after")
+    def _default_database(self) -> Settings:
+        if not self.database_url:
+            self.database_url = f"sqlite:///{self.data_dir / 'solitaire.db'}"
+        return self
+
+    @property
+    def is_sqlite(self) -> bool:
+        return self.database_url.startswith("sqlite")

@@ -1,0 +1,74 @@
+"""The tables, as typed SQLAlchemy ORM classes.
+
+The schema itself is created by the Alembic migrations in :mod:`solitaire.migrations`, never
+by ``create_all``; a test checks that these classes and the migrations agree.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from sqlalchemy import JSON, DateTime, ForeignKey, Index, Integer, String, Text
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+ID_LENGTH = 32
+"""Room for ``secrets.token_urlsafe(16)`` (22 characters) and a little more."""
+
+
+class Base(DeclarativeBase):
+    """The declarative base of every table."""
+
+
+class PlayerRow(Base):
+    """An anonymous player (the id in the ``solitaire_player`` cookie) and their settings."""
+
+    __tablename__ = "players"
+
+    id: Mapped[str] = mapped_column(String(ID_LENGTH), primary_key=True)
+    settings: Mapped[dict[str, Any]] = mapped_column(JSON)
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
+    updated_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
+
+
+class GameRow(Base):
+    """One game: where it started and the summary of where it is; the moves are in ``actions``.
+
+    ``version`` is the number of actions applied, so it is also the length of the log.
+    """
+
+    __tablename__ = "games"
+    __table_args__ = (Index("ix_games_player_updated", "player_id", "updated_at"),)
+
+    id: Mapped[str] = mapped_column(String(ID_LENGTH), primary_key=True)
+    player_id: Mapped[str] = mapped_column(ForeignKey("players.id"))
+    variant: Mapped[str] = mapped_column(String(16))
+    deal: Mapped[int | None] = mapped_column(Integer)
+    start_layout: Mapped[str | None] = mapped_column(Text)
+    version: Mapped[int] = mapped_column(Integer)
+    score: Mapped[int] = mapped_column(Integer)
+    moves: Mapped[int] = mapped_column(Integer)
+    won: Mapped[bool]
+    #: Won, or abandoned: the player started another game after it. Acting on an abandoned
+    #: game again takes it back into play.
+    finished: Mapped[bool]
+    finished_at: Mapped[dt.datetime | None] = mapped_column(DateTime(timezone=True))
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
+    updated_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
+
+
+class ActionRow(Base):
+    """One entry of a game's action log: move text (``t3-t5``, ``d``) or ``undo``.
+
+    ``number`` counts from 1; the row numbered n took the game from version n − 1 to n, and
+    the primary key makes a second action on the same version impossible.
+    """
+
+    __tablename__ = "actions"
+
+    game_id: Mapped[str] = mapped_column(
+        ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    )
+    number: Mapped[int] = mapped_column(Integer, primary_key=True)
+    action: Mapped[str] = mapped_column(String(16))
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))

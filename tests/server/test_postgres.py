@@ -1,0 +1,131 @@
+"""The same server on PostgreSQL (psycopg 3): a throwaway cluster is started for these tests
+(``tests/support/postgres.py``: Debian's postgresql package, as ``make test`` installs it)."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from alembic.autogenerate import compare_metadata
+from alembic.migration import MigrationContext
+from fastapi.testclient import TestClient
+from sqlalchemy import text
+
+from solitaire.server.app import create_app
+from solitaire.server.settings import Settings
+from solitaire.store import connect, upgrade_schema
+from solitaire.store.models import Base
+
+from ..support.postgres import TemporaryPostgres, postgres_bin
+from .conftest import act, start
+
+pytestmark = pytest.mark.skipif(
+    postgres_bin() is None, reason="PostgreSQL is not installed (make test installs it)"
+)
+
+
+@pytest.fixture(scope="module")
+def cluster() -> Iterator[TemporaryPostgres]:
+    """A running throwaway PostgreSQL server for this module's tests."""
+    with TemporaryPostgres() as server:
+        yield server
+
+
+@pytest.fixture
+def database_url(cluster: TemporaryPostgres, request: pytest.FixtureRequest) -> str:
+    """A fresh database in the cluster, named after the test."""
+    name = "t_" + "".join(c if c.isalnum() else "_" for c in request.node.name)[:50].lower()
+    return cluster.create_database(name)
+
+
+def test_the_migration_makes_the_models_schema_on_postgresql(database_url: str) -> None:
+    # A plain postgresql:// URL is read with the psycopg 3 driver.
+    engine = connect(database_url.replace("postgresql+psycopg://", "postgresql://"))
+    assert engine.dialect.driver == "psycopg"
+    upgrade_schema(engine)
+    with engine.connect() as connection:
+        assert compare_metadata(MigrationContext.configure(connection), Base.metadata) == []
+    engine.dispose()
+
+
+def test_servers_starting_together_on_postgresql(database_url: str) -> None:
+    from .test_storage import _migrate_together
+
+    assert _migrate_together(database_url, 4) == []
+    engine = connect(database_url)
+    with engine.connect() as connection:
+        assert connection.execute(text("SELECT version_num FROM alembic_version")).all() == [
+            ("0002",)
+        ]
+    engine.dispose()
+
+
+def test_play_and_resume_on_postgresql(database_url: str, tmp_path: Path) -> None:
+    settings = Settings(data_dir=tmp_path, database_url=database_url)
+    with TestClient(create_app(settings)) as client:
+        state = start(client, mode="code", code="KL1-D3N-AAAAAAG")
+        state = act(client, state, type="stock").json()
+        state = act(client, state, type="undo").json()
+        state = act(client, state, type="move", move="t6-t7").json()
+        assert (state["version"], state["score"]) == (3, 5)
+        stale = act(client, {**state, "version": 1}, type="stock")
+        assert stale.status_code == 409 and stale.json()["state"] == state
+        illegal = act(client, state, type="move", move="t2-t1")
+        assert illegal.status_code == 422 and illegal.json()["state"] == state
+        for odd_id in ("%00", "a%00b", "x" * 300):
+            assert client.get(f"/api/games/{odd_id}").status_code == 404
+        same = client.post("/api/games", json={"mode": "same", "game_id": "\u0000"})
+        assert same.status_code == 404
+        cookie = client.cookies["solitaire_player"]
+    assert not (tmp_path / "solitaire.db").exists()
+    with TestClient(create_app(settings)) as client:
+        client.cookies.set("solitaire_player", cookie)
+        assert client.get("/api/games/current").json() == state
+        # Starting another game abandons this one: the statistics count it, with times
+        # as PostgreSQL keeps them (zone-aware).
+        start(client, mode="code", code="KL1-D3N-AAAAAAG")
+        stats = client.get("/api/stats").json()["variants"]
+        assert [(entry["variant"], entry["played"], entry["won"]) for entry in stats] == [
+            ("KL-D3N", 1, 0)
+        ]
+
+
+def _send(
+    client: TestClient,
+    url: str,
+    body: dict[str, Any],
+    barrier: threading.Barrier,
+    answers: list[Any],
+) -> None:
+    barrier.wait()
+    answers.append(client.post(url, json=body))
+
+
+def test_racing_actions_on_postgresql(database_url: str, tmp_path: Path) -> None:
+    settings = Settings(data_dir=tmp_path, database_url=database_url)
+    clients = [TestClient(create_app(settings)) for _ in range(2)]
+    state = start(clients[0], mode="code", code="KL1-D1N-AAAAAAG")
+    clients[1].cookies.set("solitaire_player", clients[0].cookies["solitaire_player"])
+    url = f"/api/games/{state['id']}/actions"
+    for version in range(10):
+        for client in clients:
+            client.get(f"/api/games/{state['id']}")
+        barrier = threading.Barrier(4)
+        answers: list[Any] = []
+        body = {"version": version, "type": "stock"}
+        threads = [
+            threading.Thread(target=_send, args=(clients[i % 2], url, body, barrier, answers))
+            for i in range(4)
+        ]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        assert sorted(a.status_code for a in answers) == [200, 409, 409, 409]
+    final = clients[0].get(f"/api/games/{state['id']}").json()
+    assert (final["version"], final["moves"]) == (10, 10)
+    for client in clients:
+        client.close()

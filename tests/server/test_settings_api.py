@@ -1,0 +1,73 @@
+"""``/api/settings``: SPEC §6 defaults, partial updates, refusals of bad values."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+DEFAULTS = {
+    "double_click": True,
+    "auto_placement": False,
+    "placement_help": True,
+    "interactive_rules": True,
+    "language": "en",
+    "simple_simon_suits": 1,
+}
+
+
+def test_a_new_player_gets_the_defaults(client: TestClient) -> None:
+    response = client.get("/api/settings")
+    assert response.status_code == 200
+    assert response.json() == DEFAULTS
+
+
+def test_a_partial_update_keeps_the_rest_and_lasts(
+    client: TestClient, other_client: TestClient
+) -> None:
+    response = client.put("/api/settings", json={"auto_placement": True, "double_click": False})
+    assert response.status_code == 200
+    expected = {**DEFAULTS, "auto_placement": True, "double_click": False}
+    assert response.json() == expected
+    assert client.put("/api/settings", json={"simple_simon_suits": 2}).json() == {
+        **expected,
+        "simple_simon_suits": 2,
+    }
+    assert client.get("/api/settings").json()["auto_placement"] is True
+    assert other_client.get("/api/settings").json() == DEFAULTS
+
+
+def test_a_language_tag_is_stored_as_its_catalog(client: TestClient) -> None:
+    assert client.put("/api/settings", json={"language": "en-GB"}).json()["language"] == "en"
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"double_click": "yes"},
+        {"double_click": "true"},
+        {"auto_placement": 1},
+        {"simple_simon_suits": 3},
+        {"simple_simon_suits": True},
+        {"simple_simon_suits": "2"},
+        {"language": "xx"},
+        {"language": "e"},
+        {"language": 5},
+        {"colour": "green"},
+        [],
+        "double_click",
+    ],
+)
+def test_bad_settings_get_400_and_change_nothing(client: TestClient, body: Any) -> None:
+    response = client.put("/api/settings", json=body)
+    assert response.status_code == 400, response.text
+    answer = response.json()
+    assert answer["error"] == "bad_request"
+    assert answer["message"]
+    assert client.get("/api/settings").json() == DEFAULTS
+
+
+def test_an_unknown_language_names_the_available_ones(client: TestClient) -> None:
+    message = client.put("/api/settings", json={"language": "xx"}).json()["message"]
+    assert '"xx"' in message and "en" in message
