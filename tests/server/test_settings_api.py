@@ -14,6 +14,8 @@ DEFAULTS = {
     "interactive_rules": True,
     "language": "en",
     "simple_simon_suits": 1,
+    "hints": False,
+    "winnable_only": False,
 }
 
 

@@ -21,7 +21,7 @@ from .catalog import Catalogs
 from .errors import install_error_handlers
 from .live import LiveGames
 from .middleware import BodyLimitMiddleware, PlayerCookieMiddleware, ResponseHeadersMiddleware
-from .routes import games, messages, pages, player_settings, stats
+from .routes import games, hints, messages, pages, player_settings, site, stats
 from .services import Services
 from .settings import Settings
 
@@ -63,7 +63,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         catalogs=Catalogs(settings.locales_dir),
     )
     install_error_handlers(app)
-    routers = (games, player_settings, messages, stats, pages)
+    routers = (games, hints, player_settings, messages, stats, pages, site)
     for module in routers:
         app.include_router(module.router)
     app.mount("/static", BoardFiles(directory=settings.web_dir / "static"), name="static")

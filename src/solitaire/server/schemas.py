@@ -98,6 +98,14 @@ class NewGame(_Body):
     code: Annotated[str | None, Field(max_length=32)] = None
     game_id: GameIdText | None = None
     layout: Annotated[str | None, Field(max_length=8192)] = None
+    #: Mode ``new`` only: deal a deal the solver has proved winnable.
+    winnable: StrictBool = False
+
+
+class HintRequest(_Body):
+    """``POST /api/games/{id}/hint``: a hint for the game as it stood at ``version``."""
+
+    version: Version
 
 
 class PlayerSettings(_Body):
@@ -109,6 +117,10 @@ class PlayerSettings(_Body):
     interactive_rules: StrictBool = True
     language: Annotated[str, Field(min_length=2, max_length=16)] = "en"
     simple_simon_suits: SuitCount = 1
+    #: The Hint button (the original app has none).
+    hints: StrictBool = False
+    #: "Winnable deals only", the New game dialog's checkbox.
+    winnable_only: StrictBool = False
 
 
 class SettingsUpdate(_Body):
@@ -120,3 +132,5 @@ class SettingsUpdate(_Body):
     interactive_rules: StrictBool | None = None
     language: Annotated[str | None, Field(min_length=2, max_length=16)] = None
     simple_simon_suits: SuitCount | None = None
+    hints: StrictBool | None = None
+    winnable_only: StrictBool | None = None

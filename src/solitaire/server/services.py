@@ -6,7 +6,7 @@ dependencies below, and the player id through the cookie middleware.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Annotated, Any
 
 from fastapi import Depends, Request
@@ -16,6 +16,7 @@ from .catalog import FALLBACK, Catalogs
 from .live import LiveGames
 from .schemas import PlayerSettings
 from .settings import Settings
+from .solving import Solving
 
 
 @dataclass(slots=True)
@@ -24,6 +25,8 @@ class Services:
     store: GameStore
     games: LiveGames
     catalogs: Catalogs
+    #: The solver's worker pool (hints, winnable deals); its processes start on first use.
+    solving: Solving = field(default_factory=Solving)
 
     def player_settings(self, player_id: str) -> PlayerSettings:
         """The player's saved settings over the defaults (SPEC §6)."""

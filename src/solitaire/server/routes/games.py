@@ -8,6 +8,7 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Body
 from fastapi.responses import JSONResponse
+from starlette.concurrency import run_in_threadpool
 
 from ...codes import (
     MAX_DEAL,
@@ -70,13 +71,16 @@ def _variant_of(services: Services, player_id: str, text: str) -> Variant:
     return parsed.variant if isinstance(parsed, GameCode) else parsed
 
 
-def _new_game(services: Services, player_id: str, request: NewGame) -> tuple[Game, str | None]:
-    """The game a request asks for, and its start layout if it was typed in."""
+def _new_game(
+    services: Services, player_id: str, request: NewGame, proved: int | None = None
+) -> tuple[Game, str | None]:
+    """The game a request asks for, and its start layout if it was typed in; ``proved`` is
+    the deal for mode ``new`` when the player asked for a winnable one."""
     if request.mode in ("new", "daily"):
         variant_text = _require(services, player_id, request, "variant")
         variant = _variant_of(services, player_id, variant_text)
         if request.mode == "new":
-            deal = 1 + secrets.randbelow(MAX_DEAL)
+            deal = proved if proved is not None else 1 + secrets.randbelow(MAX_DEAL)
         else:
             deal = deal_of_the_day(variant.game, dt.datetime.now(dt.UTC).date())
         return Game(rules_for(variant).deal(deal)), None
@@ -104,12 +108,40 @@ def _new_game(services: Services, player_id: str, request: NewGame) -> tuple[Gam
     return start_game(previous), previous.start_layout
 
 
+def _winnable_variant(services: Services, player_id: str, request: NewGame) -> Variant:
+    """The variant of a request for a winnable deal (mode ``new`` only), or 400."""
+    if request.mode != "new":
+        message = services.text(player_id, "ui.winnable.new_only")
+        raise bad_request(message, _field_error("winnable", message, "winnable"))
+    return _variant_of(services, player_id, _require(services, player_id, request, "variant"))
+
+
+async def _winnable_deal(services: Services, player_id: str, request: NewGame) -> int:
+    """A deal the solver proved winnable (solving.py), or 503 and no game started."""
+    variant = await run_in_threadpool(_winnable_variant, services, player_id, request)
+    deal = await services.solving.winnable_deal(variant)
+    if deal is None:
+        message = await run_in_threadpool(
+            services.text, player_id, "ui.winnable.none_found", variant=str(variant)
+        )
+        raise ApiError(503, "no_winnable_deal", message)
+    return deal
+
+
 @router.post("", status_code=201)
-def create_game(
+async def create_game(
     services: ServicesDep, player_id: PlayerDep, request: Annotated[NewGame, Body()]
 ) -> JSONResponse:
-    """Start a game: ``new``, ``daily``, ``code``, ``same`` or ``layout`` (see docs/api.md)."""
-    game, start_layout = _new_game(services, player_id, request)
+    """Start a game: ``new``, ``daily``, ``code``, ``same`` or ``layout`` (see docs/api.md);
+    ``winnable`` awaits the solver's pool, the rest runs in a worker thread."""
+    proved = await _winnable_deal(services, player_id, request) if request.winnable else None
+    return await run_in_threadpool(_create_game, services, player_id, request, proved)
+
+
+def _create_game(
+    services: Services, player_id: str, request: NewGame, proved: int | None
+) -> JSONResponse:
+    game, start_layout = _new_game(services, player_id, request, proved)
     state = services.games.start(player_id, game, start_layout=start_layout)
     _remember_suits(services, player_id, game)
     return _state(state, 201)

@@ -1,0 +1,114 @@
+"""``POST /api/games/{id}/hint``: the next move of a solution, found by the solver in a worker
+process (:mod:`solitaire.server.solving`) while the rest of the API goes on answering.
+
+The solver sees the whole position, face-down cards included; the answer names piles and a
+place in a pile, never a card, so it tells nothing about a face-down card beyond the move.
+The router's lifespan stops the solver's workers when the app stops.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Body, FastAPI
+from fastapi.responses import JSONResponse
+from starlette.concurrency import run_in_threadpool
+
+from ...moves import STOCK, WASTE, Move
+from ...position import Position
+from ...solver import Verdict
+from ..errors import ApiError
+from ..live import NotFound
+from ..schemas import HintRequest
+from ..services import PlayerDep, Services, ServicesDep
+
+
+@asynccontextmanager
+async def _stop_workers(app: FastAPI) -> AsyncIterator[None]:
+    yield
+    services: Services | None = getattr(app.state, "services", None)
+    if services is not None:
+        services.solving.shutdown()
+
+
+router = APIRouter(prefix="/api/games", tags=["hints"], lifespan=_stop_workers)
+
+
+def highlight(position: Position, move: Move) -> dict[str, Any]:
+    """Where the board shows a move: the card that moves (pile and 0-based index from the
+    bottom; ``None`` for the stock put back) and the pile it goes to.
+
+    >>> from solitaire.play import Game
+    >>> game = Game.from_code("SS1-S1-AAAAABD")
+    >>> highlight(game.position, Move.parse("t3:2-t5"))
+    {'move': 't3:2-t5', 'pile': 't3', 'index': 6, 'target': 't5'}
+    >>> highlight(Game.from_code("KL1-D1N-AAAAAAG").position, Move.parse("d"))
+    {'move': 'd', 'pile': 's', 'index': 23, 'target': 'w'}
+    """
+    if move.is_draw:
+        stock = len(position.pile(STOCK))
+        return {
+            "move": str(move),
+            "pile": STOCK,
+            "index": stock - 1 if stock else None,
+            "target": WASTE,
+        }
+    size = len(position.pile(move.source))
+    return {
+        "move": str(move),
+        "pile": move.source,
+        "index": size - move.count,
+        "target": move.target,
+    }
+
+
+def _read(services: Services, player_id: str, game_id: str, version: int) -> Position | None:
+    """The game's position to search from (None when it is won), after the checks (403,
+    404, 409); it reads the database, so it runs in a worker thread."""
+    if not services.player_settings(player_id).hints:
+        raise ApiError(403, "hints_off", services.text(player_id, "ui.hint.off"))
+    try:
+        found: tuple[int, Position, bool] = services.games.peek(
+            player_id, game_id, lambda live: (live.version, live.game.position, live.game.won)
+        )
+    except NotFound:
+        raise ApiError(404, "not_found", services.text(player_id, "error.not_found")) from None
+    current, position, won = found
+    if current != version:
+        state = services.games.open(player_id, game_id)
+        raise ApiError(409, "stale", services.text(player_id, "error.stale"), state=state)
+    # Positions are immutable values: the search may use this one while the game moves on.
+    return None if won else position
+
+
+@router.post("/{game_id}/hint")
+async def hint(
+    game_id: str,
+    services: ServicesDep,
+    player_id: PlayerDep,
+    request: Annotated[HintRequest, Body()],
+) -> JSONResponse:
+    """The next move of a solution from the game at ``version`` (see docs/api.md)."""
+    position = await run_in_threadpool(_read, services, player_id, game_id, request.version)
+    if position is None:
+        message = await run_in_threadpool(services.text, player_id, "ui.hint.won")
+        return JSONResponse(
+            {"found": False, "verdict": "won", "message": message, "version": request.version}
+        )
+    answer = await services.solving.hint(position, game_id)
+    body: dict[str, Any] = {
+        "found": answer.move is not None,
+        "verdict": answer.verdict.value.replace(" ", "_"),
+        "version": request.version,
+        "seconds": round(answer.seconds, 3),
+    }
+    if answer.move is not None:
+        body.update(highlight(position, answer.move))
+    else:
+        key = (
+            "ui.hint.not_winnable" if answer.verdict is Verdict.NOT_WINNABLE else "ui.hint.unknown"
+        )
+        body["message"] = await run_in_threadpool(services.text, player_id, key)
+    return JSONResponse(body)
