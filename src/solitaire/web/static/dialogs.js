@@ -68,6 +68,7 @@ export function openNewGame(choices, { onChoice, canRepeat, error = null }) {
   onNewGameChoice = onChoice;
   for (const [name, value] of Object.entries(choices)) setRadio(form, name, value);
   form.querySelector('[data-deal="same"]').disabled = !canRepeat;
+  $("winnable-only").checked = Boolean(settings().winnable_only);
   showOptionsFor(form);
   setNewGameError(error);
   if (!dialog.open) dialog.showModal();
@@ -78,6 +79,13 @@ export function setupNewGameDialog() {
   const dialog = $("new-game-dialog");
   const form = $("new-game-form");
   form.addEventListener("change", () => showOptionsFor(form));
+  // "Winnable deals only" is remembered in the settings (a refused save leaves it as kept).
+  const winnableOnly = $("winnable-only");
+  winnableOnly.addEventListener("change", async () => {
+    const error = await saveSettings({ winnable_only: winnableOnly.checked });
+    winnableOnly.checked = Boolean(settings().winnable_only);
+    if (error) setNewGameError(error.message ?? t("ui.error_generic", { message: error.error }));
+  });
   const codeInput = $("code-input");
   async function choose(mode) {
     const choices = readChoices(form);
@@ -93,6 +101,8 @@ export function setupNewGameDialog() {
     } else if (mode !== "same") {
       choice.variant = variantOf(choices);
     }
+    // Only a new deal can be asked for winnable; the server may take a few seconds.
+    if (mode === "new" && winnableOnly.checked) choice.winnable = true;
     const buttons = form.querySelectorAll("button");
     for (const button of buttons) button.setAttribute("aria-busy", "true");
     const error = await onNewGameChoice(choice, choices);
@@ -118,7 +128,7 @@ export function setupNewGameDialog() {
 
 // -- Settings --------------------------------------------------------------------------------
 
-const SETTING_NAMES = ["double_click", "auto_placement", "placement_help", "interactive_rules"];
+const SETTING_NAMES = ["double_click", "auto_placement", "placement_help", "interactive_rules", "hints"];
 
 export function setupSettingsDialog({ onError, onLanguage }) {
   const dialog = $("settings-dialog");
@@ -144,6 +154,8 @@ export function setupSettingsDialog({ onError, onLanguage }) {
       // A refused save leaves the setting as the server keeps it.
       input.checked = Boolean(settings()[name]);
       if (error) onError(error.message ?? t("ui.error_generic", { message: error.error }));
+      // The toolbar shows the Hint button only while "Hints" is on.
+      else document.dispatchEvent(new CustomEvent("settings-changed"));
     });
   }
 }

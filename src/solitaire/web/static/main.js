@@ -16,9 +16,10 @@ import {
 import { attachPointer, flyBack } from "./drag.js";
 import { loadMessages, t, translatePage } from "./i18n.js";
 import { attachKeyboard } from "./keyboard.js";
+import { setupBoardLinks } from "/site/board-links.js";
 import { renderBoard } from "./render.js";
 import { loadSettings, settings } from "./settings.js";
-import { showToast } from "./toast.js";
+import { hideToast, showToast } from "./toast.js";
 
 const DOUBLE_CLICK_MS = 400;
 const DEFAULT_VARIANT = "KL1-D1N";
@@ -59,6 +60,9 @@ function updateToolbar() {
   document.getElementById("copy-button").hidden = state.code.split("-").length < 3;
   document.getElementById("game-name").textContent = t(`ui.game.${state.game}`);
   document.getElementById("undo-button").disabled = !state.can_undo;
+  const hintButton = document.getElementById("hint-button");
+  hintButton.hidden = !settings().hints;
+  hintButton.disabled = state.won;
   const runs = document.getElementById("runs-stat");
   runs.hidden = state.runs_removed === undefined || state.runs_removed === null;
   document.querySelector("[data-runs-removed]").textContent = t("ui.runs_count", {
@@ -170,6 +174,84 @@ function tapStock() {
   if (state?.piles.some((pile) => pile.id === "s")) enqueue(() => send({ type: "stock" }));
 }
 
+// -- hints ----------------------------------------------------------------------------------------
+
+const HINT_SHOW_MS = 2000;
+let hintTimer = 0;
+
+async function requestHint(game) {
+  let response;
+  try {
+    response = await fetch(`/api/games/${encodeURIComponent(game.id)}/hint`, {
+      method: "POST",
+      credentials: "same-origin",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ version: game.version }),
+    });
+  } catch (error) {
+    throw new ApiUnreachable(String(error));
+  }
+  const body = await response.json().catch(() => null);
+  return { status: response.status, body };
+}
+
+function clearHint() {
+  clearTimeout(hintTimer);
+  delete board.dataset.hint;
+  for (const element of board.querySelectorAll(".hint-source, .hint-target")) {
+    element.classList.remove("hint-source", "hint-target");
+  }
+}
+
+// The server's solver sees the face-down cards; its answer names piles only: the card at
+// `index` of `pile` (with those on it) would go to `target`. They light up for a moment.
+function highlightHint(hint) {
+  clearHint();
+  const source = board.querySelector(`[data-pile="${hint.pile}"]`);
+  const target = board.querySelector(`[data-pile="${hint.target}"]`);
+  if (!source || !target) return;
+  const cards = [...source.querySelectorAll(".card")];
+  const moving = hint.index === null ? [source] : cards.slice(hint.index);
+  for (const element of moving) element.classList.add("hint-source");
+  target.classList.add("hint-target");
+  board.dataset.hint = hint.move;
+  hintTimer = setTimeout(clearHint, HINT_SHOW_MS);
+}
+
+async function showHint() {
+  if (!state || state.won) return;
+  const asked = state;
+  const button = document.getElementById("hint-button");
+  button.setAttribute("aria-busy", "true");
+  // A search may take a second or two: say so if it is not over at once.
+  let searching = false;
+  const slow = setTimeout(() => {
+    searching = true;
+    showToast(t("ui.hint.searching"));
+  }, 400);
+  let answer;
+  try {
+    answer = await requestHint(asked);
+  } finally {
+    clearTimeout(slow);
+    button.removeAttribute("aria-busy");
+    if (searching) hideToast();
+  }
+  const { status, body } = answer;
+  if (status === 409 && body?.state) {
+    show(body.state);
+    return;
+  }
+  if (status !== 200) {
+    showToast(body?.message ?? t("ui.error_generic", { message: status }), { kind: "error" });
+    return;
+  }
+  // The game moved on while the solver searched: that hint is for a position gone.
+  if (state.id !== asked.id || state.version !== body.version) return;
+  if (body.found) highlightHint(body);
+  else showToast(body.message);
+}
+
 // -- games ----------------------------------------------------------------------------------------
 
 // Starts a game; answers null, or the server's message when it refuses the choice.
@@ -232,6 +314,8 @@ function wireToolbar() {
       closeWon();
       newGameDialog();
     } else if (action === "undo") undo();
+    // After the actions already sent, but without holding back those that follow.
+    else if (action === "hint") enqueue(async () => void showHint().catch(reportFailure));
     else if (action === "settings") openSettings();
     else if (action === "copy-link") copyLink();
   });
@@ -255,15 +339,17 @@ async function boot() {
   await loadMessages(language).catch(() => loadMessages("en"));
   translatePage();
   setupNewGameDialog();
-  setupSettingsDialog({
-    onError: (message) => showToast(message, { kind: "error" }),
-    onLanguage: async (language) => {
-      await loadMessages(language);
-      translatePage();
-      if (state) show(state, { animate: false });
-    },
-  });
+  const onError = (message) => showToast(message, { kind: "error" });
+  const onLanguage = async (language) => {
+    await loadMessages(language);
+    translatePage();
+    if (state) show(state, { animate: false });
+  };
+  setupSettingsDialog({ onError, onLanguage });
+  // The link to the pages and the toolbar's language selector (web/site/board-links.js).
+  setupBoardLinks({ onError, onLanguage }).catch(reportFailure);
   wireToolbar();
+  document.addEventListener("settings-changed", () => state && updateToolbar());
   attachPointer(board, {
     click: onClick,
     // The version the board showed when the card was picked up.

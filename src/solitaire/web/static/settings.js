@@ -13,6 +13,8 @@ const DEFAULTS = {
   interactive_rules: true,
   language: "en",
   simple_simon_suits: 1,
+  hints: false,
+  winnable_only: false,
 };
 
 let current = { ...DEFAULTS };

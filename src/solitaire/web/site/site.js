@@ -1,0 +1,38 @@
+// The pages' script: a language picked on a page becomes the player's language (as on the
+// board), and the examples page gets its replays. The links work without it too.
+
+import { mountReplays } from "./replay.js";
+
+async function chooseLanguage(event) {
+  const link = event.target.closest("a[data-lang]");
+  if (!link || link.hasAttribute("aria-current")) return;
+  event.preventDefault();
+  try {
+    await fetch("/api/settings", {
+      method: "PUT",
+      credentials: "same-origin",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ language: link.dataset.lang }),
+    });
+  } finally {
+    // Saved or not, the reader asked for the page in that language.
+    window.location.assign(link.href);
+  }
+}
+
+// On a phone the pages' list is one sideways-scrolling row: bring the current page into it.
+function showCurrentPage() {
+  const list = document.querySelector(".site-nav ul");
+  const current = list?.querySelector("[aria-current]")?.closest("li");
+  if (list && current && list.scrollWidth > list.clientWidth) {
+    list.scrollLeft = current.offsetLeft - list.offsetLeft - 14;
+  }
+}
+
+document.addEventListener("click", chooseLanguage);
+showCurrentPage();
+mountReplays(document)
+  .catch((error) => console.error("replays:", error))
+  .finally(() => {
+    document.body.dataset.ready = "true";
+  });

@@ -1,0 +1,64 @@
+"""A new player's language comes from the browser's Accept-Language, then stays as chosen."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+
+from solitaire.server.catalog import Catalogs
+from solitaire.server.routes.player_settings import preferred_language
+from solitaire.server.settings import Settings
+
+CATALOGS = Catalogs(Path(Settings.model_fields["locales_dir"].default))
+
+
+@pytest.mark.parametrize(
+    ("header", "language"),
+    [
+        ("nl-BE,nl;q=0.9,en;q=0.8", "nl"),
+        ("ro-RO", "ro"),
+        ("fr-FR, nl;q=0.5, ro;q=0.7", "ro"),
+        ("de, en-GB;q=0.3", "en"),
+        ("RO", "ro"),
+        ("fr, *;q=0.5", None),
+        ("nl;q=0, ro;q=oops, en;q=0.2", "en"),
+        ("", None),
+        (None, None),
+    ],
+)
+def test_the_first_supported_language_by_weight(header: str | None, language: str | None) -> None:
+    assert preferred_language(header, CATALOGS) == language
+
+
+def test_a_new_player_gets_the_browsers_language_and_keeps_it(client: TestClient) -> None:
+    first = client.get("/api/settings", headers={"Accept-Language": "nl-BE,nl;q=0.9,en;q=0.8"})
+    assert first.status_code == 200
+    assert first.json()["language"] == "nl"
+    # Saved: the messages and later visits follow it, whatever the browser says next.
+    assert client.get("/api/messages").json()["lang"] == "nl"
+    assert client.get("/api/settings", headers={"Accept-Language": "ro"}).json()["language"] == (
+        "nl"
+    )
+    assert client.get("/api/settings").json()["language"] == "nl"
+
+
+def test_a_language_chosen_beats_the_browsers(client: TestClient) -> None:
+    client.get("/api/settings", headers={"Accept-Language": "nl"})
+    assert client.put("/api/settings", json={"language": "ro"}).json()["language"] == "ro"
+    assert client.get("/api/settings", headers={"Accept-Language": "nl"}).json()["language"] == (
+        "ro"
+    )
+
+
+def test_a_browser_without_a_supported_language_gets_english_and_nothing_is_fixed(
+    client: TestClient,
+) -> None:
+    assert client.get("/api/settings", headers={"Accept-Language": "fr-FR,de"}).json()[
+        "language"
+    ] == ("en")
+    # Nothing was saved on that player's behalf: a later supported language still counts.
+    assert client.get("/api/settings", headers={"Accept-Language": "ro"}).json()["language"] == (
+        "ro"
+    )
