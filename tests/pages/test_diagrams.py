@@ -70,9 +70,9 @@ def test_diagrams_draw_the_engines_layout(
     diagram: str, face_down: int, face_up: int, empty_piles: int, columns: int
 ) -> None:
     root = parse(starting_layout_svg(diagram, LABELS))
-    assert len(cards(root, "card face-down")) == face_down
-    assert len(cards(root, "card face-up")) == face_up
-    assert len(cards(root, "pile empty")) == empty_piles
+    assert len(cards(root, "diagram-card face-down")) == face_down
+    assert len(cards(root, "diagram-card face-up")) == face_up
+    assert len(cards(root, "diagram-pile empty")) == empty_piles
     numbers = [
         element.text
         for element in root.iter(f"{SVG}text")

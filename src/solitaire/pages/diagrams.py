@@ -127,7 +127,7 @@ def starting_layout_svg(diagram: str, labels: DiagramLabels) -> str:
         # slot further right than a column would, so that long pile names don't collide.
         stock_count = len(position.pile(STOCK))
         stock_x, waste_x = _slot_x(0), _slot_x(0) + 1.5 * (CARD_WIDTH + GAP)
-        parts.append(_rect(stock_x, y, "card face-down", FACE_DOWN_FILL, OUTLINE))
+        parts.append(_rect(stock_x, y, "diagram-card face-down", FACE_DOWN_FILL, OUTLINE))
         parts.append(
             _text(
                 stock_x + CARD_WIDTH / 2,
@@ -137,7 +137,7 @@ def starting_layout_svg(diagram: str, labels: DiagramLabels) -> str:
                 FACE_UP_FILL,
             )
         )
-        parts.append(_rect(waste_x, y, "pile empty", "none", EMPTY_OUTLINE, dashed=True))
+        parts.append(_rect(waste_x, y, "diagram-pile empty", "none", EMPTY_OUTLINE, dashed=True))
         label_y = y + CARD_HEIGHT + FONT_SIZE + 3
         parts.append(_text(stock_x + CARD_WIDTH / 2, label_y, labels.stock))
         parts.append(_text(waste_x + CARD_WIDTH / 2, label_y, labels.waste))
@@ -145,7 +145,7 @@ def starting_layout_svg(diagram: str, labels: DiagramLabels) -> str:
         first = max(3, shape.columns - len(suits))
         for offset, suit in enumerate(suits):
             x = _slot_x(first + offset)
-            parts.append(_rect(x, y, "pile empty", "none", EMPTY_OUTLINE, dashed=True))
+            parts.append(_rect(x, y, "diagram-pile empty", "none", EMPTY_OUTLINE, dashed=True))
             colour = RED_SUIT if suit in (Suit.HEARTS, Suit.DIAMONDS) else BLACK_SUIT
             parts.append(
                 f'<text class="suit" x="{x + CARD_WIDTH / 2:g}" y="{y + CARD_HEIGHT / 2 + 7:g}" '
@@ -166,10 +166,10 @@ def starting_layout_svg(diagram: str, labels: DiagramLabels) -> str:
         card_y = y
         for index in range(len(pile)):
             if index < pile.down:
-                parts.append(_rect(x, card_y, "card face-down", FACE_DOWN_FILL, OUTLINE))
+                parts.append(_rect(x, card_y, "diagram-card face-down", FACE_DOWN_FILL, OUTLINE))
                 card_y += DOWN_STEP
             else:
-                parts.append(_rect(x, card_y, "card face-up", FACE_UP_FILL, OUTLINE))
+                parts.append(_rect(x, card_y, "diagram-card face-up", FACE_UP_FILL, OUTLINE))
                 card_y += UP_STEP
         deepest = max(deepest, card_y - (UP_STEP if pile.cards else 0) + CARD_HEIGHT)
     # Legend: one card of each kind shown, with its words.
