@@ -1,0 +1,236 @@
+"""The solver's benchmark: verdicts and times per variant, beside the reference solvers.
+
+    .venv/bin/python -m bench.solver_bench [--first 1 --last 200 --seconds 10]
+        [--variants KL1-D1N,SS1-S4,…] [--jobs 2] [--no-references] [--csv-dir DIR]
+
+For each variant it prints won / not winnable / unknown, the median and 95th-percentile time
+per deal and the positions searched per second; then, on the same deals, the reference
+solvers: Klondike-Solver (PyPI ``pyksolve``) for Klondike and Freecell Solver (``fc-solve
+--game simple_simon``) for Simple Simon with 4 suits. Neither reference plays exactly our
+rules, so their verdicts are bounds, not answers: Klondike-Solver always allows passing the
+waste back (an upper bound for Vegas, KL-9), and Freecell Solver lets a mixed-suit run move
+with the help of empty columns (an upper bound for SS-3).
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import math
+import multiprocessing
+import os
+import resource
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+from solitaire.cards import Suit
+from solitaire.codes import ALL_VARIANTS, GameCode, GameId, Variant, parse_variant
+from solitaire.deals import deck_for, shuffled_deck
+from solitaire.games import rules_for
+from solitaire.solver import Verdict
+from solitaire.solver.ranges import DealOutcome, Summary, percentile, solve_deals
+
+KLONDIKE_SOLVER_SUITS = {Suit.CLUBS: 1, Suit.DIAMONDS: 2, Suit.HEARTS: 3, Suit.SPADES: 4}
+"""Klondike-Solver's card text: two digits of rank, one of suit (1 ♣, 2 ♦, 3 ♥, 4 ♠)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ReferenceOutcome:
+    deal: int
+    verdict: Verdict
+    seconds: float
+
+
+def klondike_solver_deck(deal: int) -> str:
+    """Our deal in Klondike-Solver's text: the cards in dealing order (row by row, then the
+    stock in the order it is turned), which is exactly our shuffled deck (deals.py)."""
+    cards = shuffled_deck(deck_for(GameId.KLONDIKE, 4), deal)
+    return "".join(f"{card.rank:02d}{KLONDIKE_SOLVER_SUITS[card.suit]}" for card in cards)
+
+
+def _klondike_solver_task(task: tuple[int, int, int]) -> ReferenceOutcome:
+    from pyksolve.solver import (  # type: ignore[import-untyped]
+        Solitaire,
+        SolveResult,
+    )
+
+    deal, draw, max_closed = task
+    solitaire = Solitaire()
+    solitaire.load_solitaire(klondike_solver_deck(deal))
+    solitaire.reset_game(draw)
+    started = time.process_time()
+    result = solitaire.solve_fast(max_closed_count=max_closed)
+    seconds = time.process_time() - started
+    verdict = {
+        SolveResult.SolvedMinimal: Verdict.WINNABLE,
+        SolveResult.SolvedMayNotBeMinimal: Verdict.WINNABLE,
+        SolveResult.Impossible: Verdict.NOT_WINNABLE,
+    }.get(result, Verdict.UNKNOWN)
+    return ReferenceOutcome(deal, verdict, seconds)
+
+
+WALL_CLOCK_ALLOWANCE = 10
+"""How much longer than its CPU budget fc-solve may take by the clock on a busy machine."""
+
+
+def _children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def simple_simon_board(variant: Variant, deal: int) -> str:
+    """Our deal in Freecell Solver's plain ten-line form (SPEC §1)."""
+    position = rules_for(variant).deal(deal)
+    return "".join(" ".join(card.code for card in pile.cards) + "\n" for pile in position.piles)
+
+
+def _freecell_solver_task(task: tuple[Variant, int, float]) -> ReferenceOutcome:
+    variant, deal, seconds = task
+    with tempfile.NamedTemporaryFile("w", suffix=".board", delete=False) as board:
+        board.write(simple_simon_board(variant, deal))
+    cpu_limit = max(1, math.ceil(seconds))
+
+    def limit_cpu() -> None:
+        # The same budget as ours, in CPU seconds: the kernel stops fc-solve past it.
+        resource.setrlimit(resource.RLIMIT_CPU, (cpu_limit, cpu_limit + 1))
+
+    started = _children_cpu()
+    try:
+        done = subprocess.run(
+            ["fc-solve", "--game", "simple_simon", board.name],
+            capture_output=True,
+            text=True,
+            timeout=seconds * WALL_CLOCK_ALLOWANCE,
+            check=False,
+            preexec_fn=limit_cpu,
+        )
+        output = done.stdout
+    except subprocess.TimeoutExpired:
+        output = ""
+    finally:
+        os.unlink(board.name)
+    elapsed = _children_cpu() - started
+    if "This game is solveable" in output:
+        verdict = Verdict.WINNABLE
+    elif "I could not solve this game" in output:
+        verdict = Verdict.NOT_WINNABLE
+    else:
+        verdict = Verdict.UNKNOWN
+    return ReferenceOutcome(deal, verdict, elapsed)
+
+
+def reference_outcomes(
+    variant: Variant, deals: Iterable[int], seconds: float, jobs: int, max_closed: int
+) -> tuple[str, list[ReferenceOutcome]] | None:
+    """The reference solver's outcomes for a variant, or None when it has none."""
+    if variant.game is GameId.KLONDIKE:
+        tasks_k = [(deal, variant.draw, max_closed) for deal in deals]
+        with multiprocessing.get_context("fork").Pool(jobs) as pool:
+            name = "Klondike-Solver" + (" (passes allowed)" if variant.vegas else "")
+            return name, list(pool.imap_unordered(_klondike_solver_task, tasks_k))
+    if variant.game is GameId.SIMPLE_SIMON and variant.suits == 4 and shutil.which("fc-solve"):
+        tasks_f = [(variant, deal, seconds) for deal in deals]
+        with multiprocessing.get_context("fork").Pool(jobs) as pool:
+            return "fc-solve", list(pool.imap_unordered(_freecell_solver_task, tasks_f))
+    return None
+
+
+def reference_line(name: str, outcomes: list[ReferenceOutcome]) -> str:
+    counts = {verdict: 0 for verdict in Verdict}
+    for outcome in outcomes:
+        counts[outcome.verdict] += 1
+    times = [outcome.seconds for outcome in outcomes]
+    return (
+        f"  {name}: won {counts[Verdict.WINNABLE]}, not winnable "
+        f"{counts[Verdict.NOT_WINNABLE]}, unknown {counts[Verdict.UNKNOWN]}; "
+        f"median {percentile(times, 0.5):.2f} s, 95th percentile {percentile(times, 0.95):.2f} s"
+    )
+
+
+def write_csv(path: Path, outcomes: list[DealOutcome]) -> None:
+    with path.open("w", newline="", encoding="utf-8") as out:
+        writer = csv.writer(out)
+        writer.writerow(["deal", "code", "verdict", "moves", "positions", "seconds"])
+        for outcome in sorted(outcomes, key=lambda o: o.deal):
+            writer.writerow(
+                [
+                    outcome.deal,
+                    outcome.code,
+                    outcome.verdict.value,
+                    outcome.moves,
+                    outcome.positions,
+                    f"{outcome.seconds:.3f}",
+                ]
+            )
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m bench.solver_bench",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--first", type=int, default=1)
+    parser.add_argument("--last", type=int, default=200)
+    parser.add_argument("--seconds", type=float, default=10.0, help="budget per deal")
+    parser.add_argument(
+        "--wall-clock",
+        action="store_true",
+        help="budget wall-clock seconds (default: CPU seconds of the solving process, so "
+        "that other work on the machine does not change the figures)",
+    )
+    parser.add_argument(
+        "--variants",
+        default=",".join(str(v) for v in ALL_VARIANTS),
+        help="comma-separated, e.g. KL1-D1N,SS1-S4",
+    )
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--no-references", action="store_true", help="skip the reference solvers")
+    parser.add_argument(
+        "--max-closed",
+        type=int,
+        default=1_000_000,
+        help="Klondike-Solver's budget in closed states (it has no clock)",
+    )
+    parser.add_argument("--csv-dir", type=Path, help="write one CSV of outcomes per variant here")
+    args = parser.parse_args(argv)
+    try:
+        variants = [parse_variant(text) for text in args.variants.split(",") if text.strip()]
+    except ValueError as error:
+        print(f"solver_bench: {error}", file=sys.stderr)
+        return 2
+    if not 1 <= args.first <= args.last:
+        print("solver_bench: need 1 <= FIRST <= LAST", file=sys.stderr)
+        return 2
+    deals = range(args.first, args.last + 1)
+    clock = "wall-clock" if args.wall_clock else "CPU"
+    print(
+        f"deals {args.first}-{args.last}, {args.seconds:g} {clock} seconds per deal, "
+        f"{args.jobs} processes"
+    )
+    for variant in variants:
+        outcomes = list(
+            solve_deals(
+                variant, deals, seconds=args.seconds, jobs=args.jobs, cpu_time=not args.wall_clock
+            )
+        )
+        print(f"{variant}: {Summary.of(outcomes).text()}", flush=True)
+        if args.csv_dir is not None:
+            args.csv_dir.mkdir(parents=True, exist_ok=True)
+            write_csv(args.csv_dir / f"{variant}.csv", outcomes)
+        if not args.no_references:
+            found = reference_outcomes(variant, deals, args.seconds, args.jobs, args.max_closed)
+            if found is not None:
+                print(reference_line(*found), flush=True)
+    _ = GameCode
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,447 @@
+"""Klondike (KL-1 … KL-9) and Easy Harp (EH-1 … EH-8) on a compact private representation.
+
+A position is ``(columns, foundations, talon, waste_size)``:
+
+- a column is a ``bytes`` whose first byte is how many of its cards lie face down, then the
+  card ids bottom first (``suit × 13 + rank − 1``, suits in the order ♠ ♥ ♦ ♣); the solver
+  sees face-down cards, as the server does;
+- ``foundations`` holds each foundation place's height (4 places, or 8 for Easy Harp);
+- ``talon`` is the waste (bottom first) followed by the stock in the order it will be turned,
+  and ``waste_size`` how many of those cards are on the waste. A tap adds ``draw`` to
+  ``waste_size``; putting the waste back sets it to 0 and keeps the order (KL-9, EH-6); the
+  playable card is ``talon[waste_size − 1]``. So every card the taps can bring to the top of
+  the waste is known at once (Klondike-Solver's idea): a search step plays one of them,
+  tapping as often as needed first.
+
+Moves to a foundation that can never be wrong are made at once (see :func:`is_safe` and
+docs/solver.md for why).
+
+>>> from solitaire.games import rules_for
+>>> from solitaire.codes import parse_code
+>>> code = parse_code("KL1-D1N-AAAAAAB")
+>>> position = rules_for(code.variant).deal(code.deal)
+>>> rules = StockRules.for_position(position)
+>>> start = rules.state_of(position)
+>>> len(start.talon), start.waste_size, [column[0] for column in start.columns]
+(24, 0, [0, 1, 2, 3, 4, 5, 6])
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from ..cards import SUITS, Card
+from ..codes import GameId
+from ..moves import ANY_FOUNDATION, DRAW, WASTE, Move, column_id, foundation_id
+from ..position import Position
+from .best_first import best_first
+from .budget import Budget
+
+KING_INDEX = 12
+_RED = bytes(1 if card // 13 in (1, 2) else 0 for card in range(52))
+_SUIT_INDEX = {suit: index for index, suit in enumerate(SUITS)}
+_OTHER_COLOUR = ((1, 2), (0, 3), (0, 3), (1, 2))
+"""The suits of the other colour, by suit index (♠ ♥ ♦ ♣)."""
+
+Atom = tuple[int, int, int, int]
+"""One engine move in private terms: (kind, a, b, c) with kinds
+``TO_FOUNDATION`` (column a), ``COLUMN`` (column a, b cards, to column c),
+``TALON`` (a taps on the stock, then the waste's top card to column b, or -1: a foundation),
+``BACK`` (foundation place a to column b)."""
+
+TO_FOUNDATION, COLUMN, TALON, BACK = 0, 1, 2, 3
+
+LIKELY, COMPLETE = 1, 2
+"""How many moves a search considers: see :meth:`StockRules.likely_successors`."""
+
+
+class State(NamedTuple):
+    columns: tuple[bytes, ...]
+    foundations: bytes
+    talon: bytes
+    waste_size: int
+
+
+class StockRules:
+    """The rules of Klondike or Easy Harp as the search needs them."""
+
+    def __init__(
+        self, *, columns: int, places_per_suit: int, draw: int, redeal: bool, single_card: bool
+    ) -> None:
+        self.columns = columns
+        self.places_per_suit = places_per_suit
+        self.draw = draw
+        self.redeal = redeal
+        self.single_card = single_card
+        self.places_of = [
+            tuple(range(suit * places_per_suit, (suit + 1) * places_per_suit)) for suit in range(4)
+        ]
+        self.total_cards = 52 * places_per_suit
+        self.talon_free_key = draw == 1 and redeal
+        self._reach_cache: dict[tuple[int, int], list[tuple[int, int]]] = {}
+
+    @classmethod
+    def for_position(cls, position: Position) -> StockRules:
+        variant = position.variant
+        if variant.game is GameId.KLONDIKE:
+            return cls(
+                columns=7,
+                places_per_suit=1,
+                draw=variant.draw,
+                redeal=not variant.vegas,
+                single_card=False,
+            )
+        if variant.game is GameId.EASY_HARP:
+            return cls(columns=9, places_per_suit=2, draw=1, redeal=True, single_card=True)
+        raise ValueError(f"{variant} has no stock")
+
+    # -- positions ------------------------------------------------------------------------
+    def state_of(self, position: Position) -> State:
+        """The private form of an engine position."""
+
+        def ids(cards: tuple[Card, ...]) -> bytes:
+            return bytes(_SUIT_INDEX[card.suit] * 13 + card.rank - 1 for card in cards)
+
+        stock, waste = position.pile("s"), position.pile("w")
+        columns = tuple(
+            bytes((pile.down,)) + ids(pile.cards)
+            for pile_id, pile in position.items()
+            if pile_id.startswith("t")
+        )
+        foundations = bytes(
+            len(pile) for pile_id, pile in position.items() if pile_id.startswith("f")
+        )
+        talon = ids(waste.cards) + ids(tuple(reversed(stock.cards)))
+        return State(columns, foundations, talon, len(waste))
+
+    def key(self, state: State) -> bytes:
+        """The transposition key: columns are interchangeable, so are a suit's places.
+
+        With one card per tap and unlimited passes (Klondike draw 1 Normal, Easy Harp) every
+        talon card can be brought to the waste's top from any waste size, and playing it
+        leaves the same talon whatever the taps before: the position's future does not
+        depend on the talon's order or the waste size, and the talon holds exactly the
+        cards that are neither in a column nor up. So the key leaves the talon out.
+        """
+        foundations = state.foundations
+        if self.places_per_suit > 1:
+            foundations = bytes(
+                h for places in self.places_of for h in sorted(foundations[p] for p in places)
+            )
+        columns = b"\xff".join(sorted(state.columns)) + b"\xfe" + foundations
+        if self.talon_free_key:
+            return columns
+        return columns + b"\xfe" + state.talon + bytes((state.waste_size,))
+
+    def is_won(self, state: State) -> bool:
+        return sum(state.foundations) == self.total_cards
+
+    def estimate(self, state: State) -> int:
+        """Lower is better: cards still to go up, face-down cards weighing extra."""
+        down = sum(column[0] for column in state.columns)
+        return 2 * (self.total_cards - sum(state.foundations)) + 3 * down
+
+    # -- rules ----------------------------------------------------------------------------
+    def place_for(self, foundations: bytes, card: int) -> int:
+        """The leftmost foundation place that takes the card (KL-5, EH-5), or -1."""
+        rank_index = card % 13
+        for place in self.places_of[card // 13]:
+            if foundations[place] == rank_index:
+                return place
+        return -1
+
+    def is_safe(self, foundations: bytes, card: int) -> bool:
+        """Whether sending the card up now can never turn a winnable game into a lost one:
+        every card of the other colour ranked below it, and every card of its colour ranked
+        two or more below it, is already up (docs/solver.md gives the argument, which holds
+        with cards coming back from the foundations, KL-7/EH-8)."""
+        rank = card % 13 + 1
+        red = _RED[card]
+        for suit in range(4):
+            limit = rank - 2 if _RED[suit * 13] == red else rank - 1
+            if limit > 0 and min(foundations[p] for p in self.places_of[suit]) < limit:
+                return False
+        return True
+
+    @staticmethod
+    def fits(column: bytes, card: int) -> bool:
+        """KL-1/KL-3, EH-1/EH-3: the card may go on the column."""
+        if len(column) == 1:
+            return card % 13 == KING_INDEX
+        top = column[-1]
+        return top % 13 == card % 13 + 1 and _RED[top] != _RED[card]
+
+    @staticmethod
+    def shrink(column: bytes, count: int) -> bytes:
+        """The column once its last ``count`` cards left, a face-down card uncovered turning up."""
+        left = len(column) - 1 - count
+        down = column[0]
+        if left and down >= left:
+            down = left - 1
+        return bytes((min(down, left),)) + column[1 : 1 + left]
+
+    def reachable(self, talon_size: int, waste_size: int) -> list[tuple[int, int]]:
+        """Every waste size that taps can reach with a card on the waste, and the taps needed."""
+        cached = self._reach_cache.get((talon_size, waste_size))
+        if cached is not None:
+            return cached
+        found: list[tuple[int, int]] = []
+        seen = {waste_size}
+        if waste_size:
+            found.append((waste_size, 0))
+        size, taps = waste_size, 0
+        while True:
+            if size < talon_size:
+                size = min(size + self.draw, talon_size)
+            elif self.redeal and talon_size:
+                size = 0
+            else:
+                break
+            taps += 1
+            if size in seen:
+                break
+            seen.add(size)
+            if size:
+                found.append((size, taps))
+        self._reach_cache[(talon_size, waste_size)] = found
+        return found
+
+    def is_king_run(self, column: bytes, start: int) -> bool:
+        """EH-3: from ``start`` to the end, a king then alternating colours, one rank lower."""
+        if column[start] % 13 != KING_INDEX:
+            return False
+        return all(
+            column[i] % 13 == column[i + 1] % 13 + 1 and _RED[column[i]] != _RED[column[i + 1]]
+            for i in range(start, len(column) - 1)
+        )
+
+    # -- the search's steps ---------------------------------------------------------------
+    def settle(self, state: State, atoms: list[Atom]) -> State:
+        """Make every safe move to the foundations (from a column's end; from the waste in
+        draw 1 only, where taking a card out of the talon cannot change what the taps show)."""
+        columns, foundations, talon, waste_size = state
+        changed = True
+        while changed:
+            changed = False
+            for index, column in enumerate(columns):
+                if len(column) > 1:
+                    card = column[-1]
+                    place = self.place_for(foundations, card)
+                    if place >= 0 and self.is_safe(foundations, card):
+                        foundations = _raise(foundations, place)
+                        columns = _replace(columns, index, self.shrink(column, 1))
+                        atoms.append((TO_FOUNDATION, index, 0, 0))
+                        changed = True
+            if self.draw == 1 and waste_size:
+                card = talon[waste_size - 1]
+                place = self.place_for(foundations, card)
+                if place >= 0 and self.is_safe(foundations, card):
+                    foundations = _raise(foundations, place)
+                    talon = talon[: waste_size - 1] + talon[waste_size:]
+                    waste_size -= 1
+                    atoms.append((TALON, 0, -1, 0))
+                    changed = True
+        return State(columns, foundations, talon, waste_size)
+
+    def successors(self, state: State) -> list[tuple[tuple[Atom, ...], State]]:
+        """Every move (each followed by the safe moves it allows), as (atoms, position)."""
+        return self._successors(state, COMPLETE)
+
+    def likely_successors(self, state: State) -> list[tuple[tuple[Atom, ...], State]]:
+        """The moves a good player would consider (after Klondike-Solver's pruning): no card
+        back from a foundation; a column is emptied only when a king could fill it; in
+        Klondike part of a run moves only to let the card it uncovers go up; in Easy Harp a
+        talon card goes to a column only when the last card of a column that hides face-down
+        cards could then go onto it. A win found this way is a win; a search that finds none
+        proves nothing."""
+        return self._successors(state, LIKELY)
+
+    def _successors(self, state: State, level: int) -> list[tuple[tuple[Atom, ...], State]]:
+        complete = level == COMPLETE
+        # In Easy Harp's likely moves, a talon card goes to a column only when the last card
+        # of a column that hides face-down cards could then go onto it. (In
+        # Klondike the same pruning loses more wins than the time it saves.)
+        talon_only_when_useful = level == LIKELY and self.single_card
+        columns, foundations, talon, waste_size = state
+        found: list[tuple[tuple[Atom, ...], State]] = []
+
+        def add(atom: Atom, after: State) -> None:
+            atoms = [atom]
+            settled = self.settle(after, atoms)
+            found.append((tuple(atoms), settled))
+
+        empty = next((j for j, column in enumerate(columns) if len(column) == 1), -1)
+        # Which columns take which card, and which cards the foundations take: looked up
+        # once per position instead of testing every card against every pile.
+        wanted: dict[int, list[int]] = {}
+        for j, column in enumerate(columns):
+            if len(column) > 1 and column[-1] % 13:
+                top = column[-1]
+                for suit in _OTHER_COLOUR[top // 13]:
+                    wanted.setdefault(suit * 13 + top % 13 - 1, []).append(j)
+        next_up: dict[int, int] = {}
+        for suit, places in enumerate(self.places_of):
+            for place in places:
+                if foundations[place] < 13:
+                    next_up.setdefault(suit * 13 + foundations[place], place)
+
+        def targets(card: int, source: int) -> list[int]:
+            if card % 13 == KING_INDEX:
+                return [empty] if empty >= 0 and empty != source else []
+            return [j for j in wanted.get(card, ()) if j != source]
+
+        # Column ends to the foundations.
+        for index, column in enumerate(columns):
+            if len(column) > 1:
+                place = next_up.get(column[-1], -1)
+                if place >= 0:
+                    add(
+                        (TO_FOUNDATION, index, 0, 0),
+                        State(
+                            _replace(columns, index, self.shrink(column, 1)),
+                            _raise(foundations, place),
+                            talon,
+                            waste_size,
+                        ),
+                    )
+        # Cards the taps can bring to the waste's top, to a foundation or a column.
+        unblockers: set[int] = set()
+        if talon_only_when_useful:
+            # Easy Harp: the last card of a column that still hides face-down cards.
+            for column in columns:
+                if column[0]:
+                    unblockers.add(column[-1])
+        useful = {
+            suit * 13 + card % 13 + 1
+            for card in unblockers
+            if card % 13 != KING_INDEX
+            for suit in _OTHER_COLOUR[card // 13]
+        }
+        for size, taps in self.reachable(len(talon), waste_size):
+            card = talon[size - 1]
+            rest = talon[: size - 1] + talon[size:]
+            place = next_up.get(card, -1)
+            if place >= 0:
+                add(
+                    (TALON, taps, -1, 0), State(columns, _raise(foundations, place), rest, size - 1)
+                )
+            if talon_only_when_useful and card % 13 != KING_INDEX and card not in useful:
+                continue
+            for target in targets(card, -1):
+                add(
+                    (TALON, taps, target, 0),
+                    State(
+                        _replace(columns, target, columns[target] + bytes((card,))),
+                        foundations,
+                        rest,
+                        size - 1,
+                    ),
+                )
+        # Cards between columns.
+        king_waiting = (
+            complete
+            or any(card % 13 == KING_INDEX for card in talon)
+            or any(
+                column[1 + s] % 13 == KING_INDEX
+                for column in columns
+                for s in range(1, len(column) - 1)
+                if s >= column[0]
+            )
+        )
+        for index, column in enumerate(columns):
+            size = len(column) - 1
+            if not size:
+                continue
+            down = column[0]
+            if self.single_card:
+                kings = [s for s in range(down, size - 1) if self.is_king_run(column, 1 + s)]
+                starts = [size - 1, *kings[:1]]
+            else:
+                starts = list(range(down, size))
+            for start in starts:
+                card = column[1 + start]
+                count = size - start
+                if start == 0 and card % 13 == KING_INDEX:
+                    continue  # a king already at the bottom: moving it changes nothing
+                if (
+                    not complete
+                    and not self.single_card
+                    and start > down
+                    and (column[start] not in next_up)
+                ):
+                    continue
+                if not complete and start == 0 and not king_waiting:
+                    continue
+                for target in targets(card, index):
+                    if self.single_card and count > 1 and len(columns[target]) > 1:
+                        continue
+                    moved = _replace(columns, index, self.shrink(column, count))
+                    moved = _replace(moved, target, columns[target] + column[1 + start :])
+                    add(
+                        (COLUMN, index, count, target), State(moved, foundations, talon, waste_size)
+                    )
+        # A foundation's top card back onto a column (KL-7, EH-8).
+        for place, height in enumerate(foundations if complete else b""):
+            if height:
+                card = (place // self.places_per_suit) * 13 + height - 1
+                for target in targets(card, -1):
+                    add(
+                        (BACK, place, target, 0),
+                        State(
+                            _replace(columns, target, columns[target] + bytes((card,))),
+                            _lower(foundations, place),
+                            talon,
+                            waste_size,
+                        ),
+                    )
+        return found
+
+    def search(self, state: State, budget: Budget) -> list[Atom] | None:
+        """A winning list of atoms, or None once every reachable position has been expanded."""
+        atoms: list[Atom] = []
+        start = self.settle(state, atoms)
+        steps = None
+        # Narrow searches first: quick when they find a win; only the last is complete.
+        for successors in (self.likely_successors, self.successors):
+            steps = best_first(
+                start,
+                key=self.key,
+                successors=successors,
+                estimate=self.estimate,
+                is_goal=self.is_won,
+                budget=budget,
+                newest_first=True,
+            )
+            if steps is not None:
+                break
+        if steps is None:
+            return None
+        return atoms + [atom for step in steps for atom in step]
+
+    @staticmethod
+    def to_moves(atoms: list[Atom]) -> list[Move]:
+        """The engine's moves for a list of atoms."""
+        moves: list[Move] = []
+        for kind, a, b, c in atoms:
+            if kind == TO_FOUNDATION:
+                moves.append(Move(column_id(a), ANY_FOUNDATION))
+            elif kind == COLUMN:
+                moves.append(Move(column_id(a), column_id(c), b))
+            elif kind == TALON:
+                moves.extend([DRAW] * a)
+                moves.append(Move(WASTE, ANY_FOUNDATION if b < 0 else column_id(b)))
+            else:
+                moves.append(Move(foundation_id(a), column_id(b)))
+        return moves
+
+
+def _replace(columns: tuple[bytes, ...], index: int, column: bytes) -> tuple[bytes, ...]:
+    return (*columns[:index], column, *columns[index + 1 :])
+
+
+def _raise(foundations: bytes, place: int) -> bytes:
+    return foundations[:place] + bytes((foundations[place] + 1,)) + foundations[place + 1 :]
+
+
+def _lower(foundations: bytes, place: int) -> bytes:
+    return foundations[:place] + bytes((foundations[place] - 1,)) + foundations[place + 1 :]
