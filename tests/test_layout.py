@@ -1,6 +1,7 @@
 """Layout text (SPEC §1): parse and format both ways; bad text names the line and the card."""
 
 import random
+from pathlib import Path
 
 import pytest
 
@@ -8,17 +9,7 @@ from solitaire.codes import ALL_VARIANTS, GameCode, parse_variant
 from solitaire.layout import LayoutError, format_layout, parse_layout
 from solitaire.play import Game
 
-SS9_PLAIN = """AS KH AC 4D KD 6C TH 4C
-3D 2D 4S 9C AD 7C 8D 9H
-JH 6S 8H 5H 2S 3C 6H KS
-JS 7D 2C TS 9D TD 5S
-2H 9S KC 8C QS AH
-QC 7H TC JC QH
-JD 3H 5C 6D
-8S 4H QD
-3S 7S
-5D
-"""
+SS9_PLAIN = (Path(__file__).parents[0] / "fixtures" / "ss9.txt").read_text("utf-8")
 
 KLONDIKE_MIDGAME = """game: KL1-D3V
 s: [7H] [2C] [4H] [5D] [4S] [2D] [9C] [8S] [KC] [JH] [3C] [6D] [TD] [6C] [QH] [8D] [7D] [8H] [QD]

@@ -17,9 +17,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from .codes import GameCodeError, parse_code
+from .command_input import BadInput, position_from
 from .games import Refusal
-from .layout import LayoutError, parse_layout
 from .moves import Move, MoveTextError
 from .play import Game
 from .server import command as server_command
@@ -29,29 +28,8 @@ EXIT_BAD_INPUT = 2
 EXIT_ILLEGAL_MOVE = 3
 
 
-class BadInput(Exception):
-    """Input that does not parse; the message says what is wrong."""
-
-
 def _game_from(code: str | None, layout_file: str | None) -> Game:
-    if layout_file is not None:
-        try:
-            text = sys.stdin.read() if layout_file == "-" else Path(layout_file).read_text("utf-8")
-        except OSError as error:
-            raise BadInput(
-                f"cannot read the layout file {layout_file!r}: {error.strerror}"
-            ) from None
-        except UnicodeDecodeError:
-            raise BadInput(f"the layout file {layout_file!r} is not UTF-8 text") from None
-        try:
-            return Game(parse_layout(text))
-        except LayoutError as error:
-            raise BadInput(f"bad layout in {layout_file}: {error}") from None
-    assert code is not None
-    try:
-        return Game.from_code(parse_code(code))
-    except GameCodeError as error:
-        raise BadInput(f"bad game code: {error}") from None
+    return Game(position_from(code, layout_file))
 
 
 def _read_actions(moves: str | None, moves_file: str | None) -> list[str]:
@@ -107,8 +85,6 @@ def _command_deal(args: argparse.Namespace) -> int:
 
 
 def _command_play(args: argparse.Namespace) -> int:
-    if (args.code is None) == (args.layout is None):
-        raise BadInput("give either a game code or --layout FILE, not both or neither")
     if args.moves is not None and args.moves_file is not None:
         raise BadInput("give either --moves or --moves-file, not both")
     game = _game_from(args.code, args.layout)

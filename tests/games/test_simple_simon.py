@@ -1,6 +1,7 @@
 """Simple Simon (SPEC §5): one test or more naming each rule, SS-0 … SS-9."""
 
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
@@ -13,17 +14,7 @@ from solitaire.play import Game
 
 from .helpers import codes, make_game
 
-SS9 = """AS KH AC 4D KD 6C TH 4C
-3D 2D 4S 9C AD 7C 8D 9H
-JH 6S 8H 5H 2S 3C 6H KS
-JS 7D 2C TS 9D TD 5S
-2H 9S KC 8C QS AH
-QC 7H TC JC QH
-JD 3H 5C 6D
-8S 4H QD
-3S 7S
-5D
-"""
+SS9 = (Path(__file__).parents[1] / "fixtures" / "ss9.txt").read_text("utf-8")
 
 
 def simon(*columns: str, suits: int = 4) -> Game:

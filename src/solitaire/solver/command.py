@@ -13,13 +13,10 @@ import csv
 import json
 import os
 import sys
-from pathlib import Path
 from typing import TextIO
 
-from ..codes import MAX_DEAL, MIN_DEAL, GameCodeError, parse_code, parse_variant
-from ..games import rules_for
-from ..layout import LayoutError, parse_layout
-from ..position import Position
+from ..codes import MAX_DEAL, MIN_DEAL, GameCodeError, parse_variant
+from ..command_input import BadInput, position_from
 from . import solve
 from .ranges import DealOutcome, Summary, solve_deals
 
@@ -27,10 +24,6 @@ EXIT_BAD_INPUT = 2
 DEFAULT_SOLVE_SECONDS = 30.0
 DEFAULT_RANGE_SECONDS = 10.0
 CSV_FIELDS = ("deal", "code", "verdict", "moves", "positions", "seconds", "solution")
-
-
-class _BadInput(Exception):
-    """Input that does not parse; the message says what is wrong."""
 
 
 def _seconds(text: str) -> float:
@@ -96,34 +89,10 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     many.set_defaults(handler=_command_solve_range)
 
 
-def _position_from(code: str | None, layout_file: str | None) -> Position:
-    if (code is None) == (layout_file is None):
-        raise _BadInput("give either a game code or --layout FILE, not both or neither")
-    if layout_file is not None:
-        try:
-            text = sys.stdin.read() if layout_file == "-" else Path(layout_file).read_text("utf-8")
-        except OSError as error:
-            raise _BadInput(
-                f"cannot read the layout file {layout_file!r}: {error.strerror}"
-            ) from None
-        except UnicodeDecodeError:
-            raise _BadInput(f"the layout file {layout_file!r} is not UTF-8 text") from None
-        try:
-            return parse_layout(text)
-        except LayoutError as error:
-            raise _BadInput(f"bad layout in {layout_file}: {error}") from None
-    assert code is not None
-    try:
-        parsed = parse_code(code)
-    except GameCodeError as error:
-        raise _BadInput(f"bad game code: {error}") from None
-    return rules_for(parsed.variant).deal(parsed.deal)
-
-
 def _command_solve(args: argparse.Namespace) -> int:
     try:
-        position = _position_from(args.code, args.layout)
-    except _BadInput as error:
+        position = position_from(args.code, args.layout)
+    except BadInput as error:
         print(f"solitaire: {error}", file=sys.stderr)
         return EXIT_BAD_INPUT
     result = solve(position, seconds=args.seconds)
@@ -152,9 +121,9 @@ def _deal_number(text: str, name: str) -> int:
     try:
         number = int(text)
     except ValueError:
-        raise _BadInput(f"{name} {text!r} is not a deal number") from None
+        raise BadInput(f"{name} {text!r} is not a deal number") from None
     if not MIN_DEAL <= number <= MAX_DEAL:
-        raise _BadInput(f"{name} {number} is out of range: deals go from {MIN_DEAL} to {MAX_DEAL}")
+        raise BadInput(f"{name} {number} is out of range: deals go from {MIN_DEAL} to {MAX_DEAL}")
     return number
 
 
@@ -163,20 +132,20 @@ def _command_solve_range(args: argparse.Namespace) -> int:
         try:
             variant = parse_variant(args.variant)
         except GameCodeError as error:
-            raise _BadInput(f"bad game and options: {error}") from None
+            raise BadInput(f"bad game and options: {error}") from None
         first = _deal_number(args.first, "FIRST")
         last = _deal_number(args.last, "LAST")
         if first > last:
-            raise _BadInput(f"FIRST ({first}) is after LAST ({last})")
+            raise BadInput(f"FIRST ({first}) is after LAST ({last})")
         csv_file: TextIO | None = None
         if args.csv is not None:
             try:
                 csv_file = open(args.csv, "w", newline="", encoding="utf-8")  # noqa: SIM115
             except OSError as error:
-                raise _BadInput(
+                raise BadInput(
                     f"cannot write the CSV file {args.csv!r}: {error.strerror}"
                 ) from None
-    except _BadInput as error:
+    except BadInput as error:
         print(f"solitaire: {error}", file=sys.stderr)
         return EXIT_BAD_INPUT
     deals = range(first, last + 1)
