@@ -1,28 +1,47 @@
-"""Every message id the board uses is in the catalog the server sends."""
+"""Every word the player sees comes from a catalog: the message ids the board's and the pages'
+scripts use are in the catalog the server sends, and — in every language, in Chromium — every
+text, label and title shown on the board, in its dialogs and on the pages is a catalog message
+(its placeholders filled), a page title, a language's name, a page's own text, or data (a
+score, a game code, a card's corner)."""
 
 from __future__ import annotations
 
 import json
 import re
 import urllib.request
+from collections.abc import Iterator
+from html import unescape
+from html.parser import HTMLParser
 from pathlib import Path
 
-from .harness import ROOT
+import pytest
+from playwright.sync_api import Browser, Page, ViewportSize, expect
+
+from solitaire.pages import LANGUAGES as PAGE_LANGUAGES
+from solitaire.pages import PAGES, load_page, page_titles
+from solitaire.pages.examples import example_replay
+
+from ..locales.catalogs import languages, read_messages
+from .conftest import DESKTOP
+from .harness import ROOT, api, open_board
+from .layouts import simple_simon_one_move_from_winning
 
 WEB = ROOT / "src" / "solitaire" / "web"
+PHONE: ViewportSize = {"width": 390, "height": 844}
 # Ids the board builds from a card or a game: `ui.rank.${rank}`, `ui.suit.${suit}`, ….
 BUILT_IDS = (
     [f"ui.rank.{rank}" for rank in "A23456789TJQK"]
     + [f"ui.suit.{suit}" for suit in "SHDC"]
     + [f"ui.game.{game}" for game in ("KL", "SS", "EH")]
 )
+MESSAGE_ID = re.compile(r"""["'`=]((?:ui|site|language)\.[A-Za-z0-9_.]*[A-Za-z0-9_])["'`]""")
 
 
 def ids_in_board_files() -> set[str]:
+    """Message ids written in the board's and the pages' HTML and scripts."""
     found: set[str] = set()
     for path in [*WEB.rglob("*.js"), *WEB.rglob("*.html")]:
-        text = Path(path).read_text("utf-8")
-        found.update(re.findall(r"""["'`=](ui\.[A-Za-z0-9_.]*[A-Za-z0-9_])["'`]""", text))
+        found.update(MESSAGE_ID.findall(Path(path).read_text("utf-8")))
     return found
 
 
@@ -30,8 +49,296 @@ def test_every_board_message_is_in_the_catalog(server: str) -> None:
     with urllib.request.urlopen(f"{server}/api/messages?lang=en") as answer:
         messages = json.load(answer)["messages"]
     used = ids_in_board_files() | set(BUILT_IDS)
-    assert len(used) > 60
+    assert len(used) > 80
+    assert {"site.help", "site.replay_step"} <= used  # the pages' scripts are read too
     assert sorted(used - set(messages)) == []
     assert all(messages[message_id].strip() for message_id in used)
     # The reminders the board shows come from the same catalog (reason.<key>).
     assert "reason.king_only" in messages
+
+
+# -- what the player sees, in every language ---------------------------------------------------
+
+# Every text node and labelling attribute the browser renders (a closed dialog, a hidden
+# toast or a hidden row is not rendered); the options of a shown <select> count as shown.
+SHOWN = """() => {
+  const shown = [];
+  const rendered = (element) => element.checkVisibility({ visibilityProperty: true });
+  const where = (element) => {
+    const replay = element.closest('[data-replay]');
+    const main = element.closest('main.site-page');
+    return replay ? 'replay' : main ? 'page' : 'frame';
+  };
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const text = node.textContent.replace(/\\s+/g, ' ').trim();
+    const parent = node.parentElement;
+    if (!text || !parent || parent.closest('script, style, template')) continue;
+    const select = parent.closest('select');
+    if (!rendered(select ?? parent)) continue;
+    shown.push([where(parent), text, parent.tagName.toLowerCase()]);
+  }
+  const names = ['aria-label', 'title', 'placeholder', 'alt'];
+  for (const element of document.body.querySelectorAll(names.map((n) => `[${n}]`).join())) {
+    if (!rendered(element)) continue;
+    for (const name of names) {
+      const value = (element.getAttribute(name) ?? '').replace(/\\s+/g, ' ').trim();
+      if (value) shown.push([where(element), value, '@' + name]);
+    }
+  }
+  shown.push(['frame', document.title, 'title']);
+  return shown;
+}"""
+
+# Data rather than words: scores and counts (+$208, -$52, 0/4, 59), game codes, and what a
+# card's corner shows (its rank and suit sign, drawn, not spelt).
+DATA = re.compile(
+    r"[-+−]?\$?[\d.,:/ ]+"
+    r"|[A-Z]{2}1-[A-Z0-9]+(?:-[A-Z]{7})?"
+    r"|(?:10|[2-9AJQK])|[♠♥♦♣]"
+)
+
+
+NUMBER = r"[-+−]?\$?[\d.,]+"
+PLACEHOLDERS = {
+    "n": NUMBER,
+    "count": NUMBER,
+    "moves": NUMBER,
+    "score": NUMBER,
+    "step": NUMBER,
+    "total": NUMBER,
+    "move": r"[a-z0-9:]+-[a-z0-9]+|d",
+    "code": r"\S+",
+}
+"""What a placeholder may be filled with; any other takes any text (a server's message)."""
+
+
+def _template(message: str, names: dict[str, str]) -> re.Pattern[str]:
+    """A catalog message as a pattern: each {placeholder} stands for what it may hold."""
+    parts = re.split(r"\{(\w+)\}", re.sub(r"\s+", " ", message.strip()))
+    pattern = "".join(
+        re.escape(part) if index % 2 == 0 else f"(?:{names.get(part, '.+?')})"
+        for index, part in enumerate(parts)
+    )
+    return re.compile(pattern, re.DOTALL)
+
+
+class _TextOf(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.pieces: list[str] = []
+
+    def handle_data(self, data: str) -> None:
+        self.pieces.append(data)
+
+
+def _normal(text: str) -> str:
+    return re.sub(r"\s+", " ", text).strip()
+
+
+def page_text(lang: str, page: str) -> str:
+    """A page's own words (its fragment's text and attributes, diagrams included)."""
+    fragment = load_page(lang, page)
+    parser = _TextOf()
+    parser.feed(fragment)
+    return _normal(" ".join(parser.pieces)) + " " + _normal(unescape(fragment))
+
+
+class Vocabulary:
+    """What may be shown in one language: its catalog messages, the page titles, every
+    language's own name, and data."""
+
+    def __init__(self, lang: str) -> None:
+        self.lang = lang
+        self.messages = read_messages(lang)
+        # A card's name is made of this language's rank and suit words.
+        ranks = [self.messages[f"ui.rank.{rank}"] for rank in "A23456789TJQK"]
+        suits = [self.messages[f"ui.suit.{suit}"] for suit in "SHDC"]
+        fillings = PLACEHOLDERS | {
+            "rank": "|".join(map(re.escape, ranks)),
+            "suit": "|".join(map(re.escape, suits)),
+        }
+        self.patterns = [_template(text, fillings) for text in self.messages.values()]
+        names = {read_messages(other)["language.name"] for other in languages()}
+        titles = set(page_titles(lang).values()) if lang in PAGE_LANGUAGES else set()
+        self.words = names | titles
+
+    def allows(self, text: str, page_words: str = "") -> bool:
+        if text in self.words or DATA.fullmatch(text):
+            return True
+        if any(pattern.fullmatch(text) for pattern in self.patterns):
+            return True
+        # A page title followed by the app's name (the <title> of a page).
+        app_name = self.messages["ui.title"]
+        if text.endswith(f" · {app_name}") and self.allows(text.removesuffix(f" · {app_name}")):
+            return True
+        return bool(page_words) and text in page_words
+
+    def strangers(self, shown: list[list[str]], page_words: str = "") -> list[list[str]]:
+        """The shown strings that come from no catalog (nor the page's own text)."""
+        return [
+            item
+            for item in shown
+            if not self.allows(item[1], page_words if item[0] == "page" else "")
+        ]
+
+
+ALL_LANGUAGES = languages()
+
+
+@pytest.fixture(params=ALL_LANGUAGES)
+def player(request: pytest.FixtureRequest, browser: Browser, server: str) -> Iterator[Page]:
+    """A new player who chose the language, with hints on (the toolbar's fourth button)."""
+    context = browser.new_context(viewport=DESKTOP, base_url=server)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    open_board(page, server)
+    saved = api(page, "PUT", "/api/settings", {"language": request.param, "hints": True})
+    assert saved["language"] == request.param, saved
+    yield page
+    context.close()
+    assert not errors, f"JavaScript errors on the page: {errors}"
+
+
+def _language(page: Page) -> str:
+    lang: str = page.evaluate("document.documentElement.lang")
+    return lang
+
+
+def _shown(page: Page) -> list[list[str]]:
+    shown: list[list[str]] = page.evaluate(SHOWN)
+    return shown
+
+
+def test_the_board_and_its_dialogs_show_only_catalog_words(player: Page, server: str) -> None:
+    page = player
+    open_board(page, server, "/play/KL1-D3V-AAAAAAG")
+    words = Vocabulary(_language(page))
+    assert _language(page) in ALL_LANGUAGES
+    seen = _shown(page)
+    assert words.strangers(seen) == []
+    assert len(seen) > 40
+    # A phone's toolbar shows other things (icons with their labels as titles).
+    page.set_viewport_size(PHONE)
+    assert words.strangers(_shown(page)) == [], "phone"
+    page.set_viewport_size(DESKTOP)
+    # Each dialog the toolbar opens, and the New game dialog's options for every game.
+    dialogs = [("#new-game-button", "#new-game-dialog"), ("#settings-button", "#settings-dialog")]
+    if page.locator("#stats-button").count():
+        dialogs.append(("#stats-button", "#stats-dialog"))
+    for button, dialog in dialogs:
+        page.click(button)
+        expect(page.locator(dialog)).to_be_visible()
+        if dialog == "#new-game-dialog":
+            for game in ("KL", "SS", "EH"):
+                page.check(f'#new-game-form input[name="game"][value="{game}"]')
+                assert words.strangers(_shown(page)) == [], game
+            # A code the server refuses: its message, in the player's language.
+            page.fill("#code-input", "KL1-D9N-AAAAAAG")
+            page.click('[data-deal="code"]')
+            error = page.locator("#new-game-error")
+            expect(error).to_be_visible()
+            assert words.strangers(_shown(page)) == []
+            prefix = words.messages["error.bad_code"].split("{reason}")[0]
+            expect(error).to_contain_text(prefix)
+        else:
+            # The dialog's own answers (the statistics) may still be on their way.
+            page.wait_for_load_state("networkidle")
+            assert words.strangers(_shown(page)) == [], dialog
+        page.keyboard.press("Escape")
+        expect(page.locator(dialog)).to_be_hidden()
+    # The won game's dialog.
+    state = api(
+        page,
+        "POST",
+        "/api/games",
+        {"mode": "layout", "layout": simple_simon_one_move_from_winning()},
+    )
+    api(
+        page,
+        "POST",
+        f"/api/games/{state['id']}/actions",
+        {"version": 0, "type": "move", "move": "t2-t1"},
+    )
+    open_board(page, server)
+    expect(page.locator("#won-dialog")).to_be_visible()
+    assert words.strangers(_shown(page)) == []
+
+
+@pytest.mark.parametrize("lang", PAGE_LANGUAGES)
+def test_the_pages_show_only_catalog_words_and_their_own_text(
+    browser: Browser, server: str, lang: str
+) -> None:
+    context = browser.new_context(viewport=DESKTOP, base_url=server)
+    try:
+        page = context.new_page()
+        words = Vocabulary(lang)
+        for path, own in [
+            *[(f"/{lang}/{slug}", page_text(lang, slug)) for slug in PAGES],
+            (f"/{lang}/", ""),
+            (f"/{lang}/no-such-page", ""),
+        ]:
+            page.goto(path)
+            page.wait_for_selector("body[data-ready]")
+            assert _language(page) == lang
+            if path.endswith("/examples"):
+                # Every kind of caption: the start, a move, a refusal, a win.
+                for name in ("klondike", "easy-harp", "simple-simon"):
+                    _check_replay(page, name, words, own)
+            assert words.strangers(_shown(page), own) == [], path
+    finally:
+        context.close()
+
+
+def _check_replay(page: Page, name: str, words: Vocabulary, own: str) -> None:
+    steps = example_replay(name).steps
+    refused = [i for i, step in enumerate(steps) if step.refusal is not None]
+    shown_at = {0, 1, *refused, len(steps) - 1}
+    widget = page.locator(f'[data-replay="{name}"]')
+    step = widget.locator('[data-replay-action="step"]')
+    for index in range(len(steps)):
+        if index in shown_at:
+            expect(widget).to_have_attribute("data-step", str(index))
+            assert words.strangers(_shown(page), own) == [], (name, index)
+        if index < len(steps) - 1:
+            step.click()
+    # Playing: the play button's label turns to Pause.
+    widget.locator('[data-replay-action="play"]').click()
+    expect(widget).to_have_attribute("data-playing", "true")
+    assert words.strangers(_shown(page), own) == [], (name, "playing")
+    widget.locator('[data-replay-action="play"]').click()
+
+
+def test_the_check_catches_a_word_from_nowhere(player: Page, server: str) -> None:
+    page = player
+    open_board(page, server)
+    words = Vocabulary(_language(page))
+    page.evaluate(
+        """() => {
+      document.querySelector('#new-game-button span').textContent = 'Shuffle';
+      document.querySelector('#undo-button').setAttribute('aria-label', 'Take back');
+    }"""
+    )
+    strangers = [text for _, text, _ in words.strangers(_shown(page))]
+    assert strangers == ["Shuffle", "Take back"]
+
+
+def test_the_check_catches_a_word_from_nowhere_on_a_page(browser: Browser, server: str) -> None:
+    context = browser.new_context(viewport=DESKTOP, base_url=server)
+    try:
+        page = context.new_page()
+        page.goto("/ro/examples")
+        page.wait_for_selector("body[data-ready]")
+        assert Vocabulary("ro").strangers(_shown(page), page_text("ro", "examples")) == []
+        page.evaluate(
+            """() => {
+          document.querySelector('.site-nav a').textContent = 'Rules';
+          document.querySelector('[data-replay-caption]').textContent = 'Move t1-t2.';
+          document.querySelector('main h1').textContent = 'Examples';
+        }"""
+        )
+        strangers = Vocabulary("ro").strangers(_shown(page), page_text("ro", "examples"))
+        assert [text for _, text, _ in strangers] == ["Rules", "Examples", "Move t1-t2."]
+    finally:
+        context.close()

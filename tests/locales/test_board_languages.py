@@ -1,21 +1,26 @@
 """The catalogs on the real board (the server as a process, Debian's Chromium): a player who
-picks Romanian or Dutch reads every label, card name and rule reminder in that language, and
-on a phone no label is cut off."""
+picks any language reads every label, card name and rule reminder in that language, on a phone
+no label is cut off, and the language, chosen in the Settings dialog or the toolbar by its
+own name, stays across reloads."""
 
 from __future__ import annotations
 
 import json
 import urllib.request
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, ViewportSize, expect, sync_playwright
 
+from solitaire.pages import LANGUAGES as PAGE_LANGUAGES
+
 from ..e2e.harness import api, card_in, drag, launch_chromium, open_board, running_server
 from ..e2e.layouts import klondike
-from .catalogs import read_messages
+from .catalogs import ENGLISH, languages, read_messages
 
-TRANSLATED = ["ro", "nl"]
+LANGUAGES = languages()
+TRANSLATED = [lang for lang in LANGUAGES if lang != ENGLISH]
 PHONE: ViewportSize = {"width": 360, "height": 640}
 DESKTOP: ViewportSize = {"width": 1280, "height": 800}
 
@@ -88,7 +93,7 @@ def board_in(
     return page
 
 
-@pytest.mark.parametrize("lang", TRANSLATED)
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_label_on_the_board_is_in_the_chosen_language(
     browser: Browser, server: str, lang: str
 ) -> None:
@@ -119,7 +124,7 @@ def test_every_label_on_the_board_is_in_the_chosen_language(
         page.context.close()
 
 
-@pytest.mark.parametrize("lang", TRANSLATED)
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_refused_move_is_explained_in_the_chosen_language(
     browser: Browser, server: str, lang: str
 ) -> None:
@@ -137,7 +142,7 @@ def test_a_refused_move_is_explained_in_the_chosen_language(
         page.context.close()
 
 
-@pytest.mark.parametrize("lang", ["en", *TRANSLATED])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_no_label_is_cut_off_on_a_phone(browser: Browser, server: str, lang: str) -> None:
     # With hints on, the toolbar holds its fourth button too.
     page = board_in(browser, server, lang, PHONE, "/play/KL1-D3V-AAAAAAG", hints=True)
@@ -169,3 +174,79 @@ def test_the_server_reads_the_catalogs_of_this_tree(server: str) -> None:
             body = json.load(answer)
         assert body["lang"] == lang
         assert body["messages"] == read_messages(lang)
+
+
+def _names_in_menu_order() -> list[str]:
+    # The pages' order (en, ro, nl), each language named by its own catalog.
+    return [read_messages(lang)["language.name"] for lang in PAGE_LANGUAGES]
+
+
+def _expect_language(page: Page, lang: str) -> None:
+    messages = read_messages(lang)
+    expect(page.locator("html")).to_have_attribute("lang", lang)
+    expect(page.locator("#new-game-button span")).to_have_text(messages["ui.new_game"])
+    expect(page.locator("#toolbar-language")).to_have_value(lang)
+    expect(page.locator("#pages-link")).to_have_attribute("href", f"/{lang}/")
+    expect(page.locator("[data-pages-link-text]")).to_have_text(messages["site.help"])
+
+
+def test_the_settings_dialog_names_each_language_in_itself_and_the_choice_stays(
+    browser: Browser, server: str
+) -> None:
+    context = browser.new_context(viewport=DESKTOP, base_url=server, locale="en-GB")
+    try:
+        page = context.new_page()
+        open_board(page, server)
+        _expect_language(page, "en")
+        names = _names_in_menu_order()
+        assert page.locator("#toolbar-language option").all_text_contents() == names
+        for lang in TRANSLATED:
+            page.click("#settings-button")
+            options = page.locator("#language-select option")
+            assert options.all_text_contents() == names
+            assert options.evaluate_all("options => options.map(o => o.lang)") == list(
+                PAGE_LANGUAGES
+            )
+            page.locator("#language-select").select_option(lang)
+            expect(page.locator("#settings-title")).to_have_text(read_messages(lang)["ui.settings"])
+            page.keyboard.press("Escape")
+            _expect_language(page, lang)
+            page.reload()
+            page.wait_for_selector("body[data-ready]")
+            _expect_language(page, lang)
+        # The toolbar's selector too, back to English, remembered.
+        page.locator("#toolbar-language").select_option("en")
+        _expect_language(page, "en")
+        page.reload()
+        page.wait_for_selector("body[data-ready]")
+        _expect_language(page, "en")
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_a_server_out_of_reach_is_reported_in_the_players_language(
+    browser: Browser, tmp_path: Path, lang: str
+) -> None:
+    messages = read_messages(lang)
+    context = browser.new_context(viewport=DESKTOP, locale=lang)
+    try:
+        page = context.new_page()
+        with running_server(tmp_path / "data") as base:
+            open_board(page, base)
+            _expect_language(page, lang)
+            page.click("#settings-button")
+            switch = page.locator('#settings-dialog input[name="double_click"]')
+            expect(switch).to_be_checked()
+        # The server has stopped: the change is not saved, and the player is told so.
+        switch.click()
+        expect(page.locator("#toast")).to_have_text(messages["ui.error_network"])
+        expect(switch).to_be_checked()
+        expect(switch).to_be_enabled()
+        page.keyboard.press("Escape")
+        page.locator("#toolbar-language").select_option(ENGLISH)
+        expect(page.locator("#toast")).to_have_text(messages["ui.error_network"])
+        expect(page.locator("#toolbar-language")).to_have_value(lang)
+        expect(page.locator("#new-game-button span")).to_have_text(messages["ui.new_game"])
+    finally:
+        context.close()

@@ -5,12 +5,15 @@ from __future__ import annotations
 
 import doctest
 import re
+import shutil
 import warnings
 from collections import Counter
+from pathlib import Path
 
 import pytest
 from babel.core import Locale
 
+from solitaire.pages import LANGUAGES as PAGE_LANGUAGES
 from solitaire.server.catalog import Catalogs
 
 from . import catalogs as catalogs_module
@@ -18,6 +21,7 @@ from .catalogs import (
     ENGLISH,
     LOCALES,
     catalog_path,
+    differences_from_english,
     languages,
     placeholders,
     read_catalog,
@@ -47,6 +51,7 @@ SAME_IN_ONE_LANGUAGE = {
     ("ro", "ui.scoring_normal"): "Romanian 'Normal'",
     # Dutch says "de score" (the pages do too): the word is spelt as in English.
     ("nl", "ui.score"): "Dutch 'Score'",
+    ("nl", "site.replay_score"): "Dutch 'Score'",
     # The team chose 'Hint' for the Dutch pages and board; "hints" is its Dutch plural.
     ("nl", "ui.hint"): "Dutch 'Hint'",
     ("nl", "ui.setting.hints"): "Dutch 'Hints'",
@@ -181,6 +186,39 @@ def test_the_catalog_has_exactly_the_english_message_ids(lang: str) -> None:
     translated = set(read_messages(lang))
     assert sorted(english - translated) == [], f"missing from {lang}"
     assert sorted(translated - english) == [], f"in {lang} but not in English"
+
+
+def test_every_catalog_is_complete() -> None:
+    # The check a new language's catalog meets too (tests/site/test_a_fourth_language.py).
+    assert differences_from_english() == {}
+
+
+def test_the_completeness_check_names_what_a_catalog_lacks(tmp_path: Path) -> None:
+    for lang in ("en", "nl"):
+        shutil.copytree(LOCALES / lang, tmp_path / lang)
+    path = catalog_path("nl", tmp_path)
+    text = path.read_text("utf-8")
+    text = text.replace('msgid "ui.undo"\nmsgstr "Ongedaan maken"', 'msgid "ui.undo"\nmsgstr ""')
+    path.write_text(text + '\nmsgid "ui.only_in_dutch"\nmsgstr "Alleen in het Nederlands"\n')
+    assert differences_from_english(tmp_path) == {
+        "nl": {"missing": ["ui.undo"], "extra": ["ui.only_in_dutch"]}
+    }
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_catalog_names_its_language_in_itself(lang: str) -> None:
+    name = read_messages(lang)["language.name"]
+    assert name == name.strip() and name[:1].isupper()
+    # Each language's own name, so every name differs (English's "English" is not a default).
+    names = [read_messages(other)["language.name"] for other in LANGUAGES]
+    assert len(set(names)) == len(names)
+    assert Catalogs(LOCALES).language_name(lang) == name
+
+
+def test_the_pages_and_the_catalogs_have_the_same_languages() -> None:
+    # A language with pages but no catalog would not be offered; one with a catalog but no
+    # pages would link to the English pages.
+    assert sorted(PAGE_LANGUAGES) == LANGUAGES
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

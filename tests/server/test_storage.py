@@ -12,7 +12,9 @@ from typing import Any
 
 import pytest
 from alembic.autogenerate import compare_metadata
+from alembic.config import Config
 from alembic.migration import MigrationContext
+from alembic.script import ScriptDirectory
 from fastapi.testclient import TestClient
 
 from solitaire.codes import parse_code
@@ -20,10 +22,26 @@ from solitaire.play import Game
 from solitaire.server.live import replay
 from solitaire.server.services import Services
 from solitaire.store import GameStore, connect, upgrade_schema
+from solitaire.store.database import MIGRATIONS
 from solitaire.store.games import GameSummary, StoredGame
 from solitaire.store.models import Base
 
 from .conftest import AppFactory, act, start
+
+
+def head_revision() -> str:
+    """The newest migration, read from the migration scripts (0001, 0002, … in a chain)."""
+    config = Config()
+    config.set_main_option("script_location", MIGRATIONS)
+    head = ScriptDirectory.from_config(config).get_current_head()
+    assert head is not None
+    return head
+
+
+def test_the_migrations_form_one_chain_ending_at_the_newest_file() -> None:
+    versions = Path(__file__).parents[2] / "src" / "solitaire" / "migrations" / "versions"
+    newest = max(path.name.split("_")[0] for path in versions.glob("[0-9]*.py"))
+    assert head_revision() == newest
 
 
 def test_the_migration_creates_exactly_the_models_schema(tmp_path: Path) -> None:
@@ -33,7 +51,7 @@ def test_the_migration_creates_exactly_the_models_schema(tmp_path: Path) -> None
         differences = compare_metadata(MigrationContext.configure(connection), Base.metadata)
         version = connection.exec_driver_sql("SELECT version_num FROM alembic_version").scalar()
     assert differences == []
-    assert version == "0002"
+    assert version == head_revision()
     upgrade_schema(engine)  # a second start finds the schema current and changes nothing
 
 
@@ -68,7 +86,7 @@ def test_servers_starting_together_migrate_one_after_the_other(tmp_path: Path) -
         assert _migrate_together(url, 4) == []
         with connect(url).connect() as connection:
             assert connection.exec_driver_sql("SELECT version_num FROM alembic_version").all() == [
-                ("0002",)
+                (head_revision(),)
             ]
 
 

@@ -1,7 +1,8 @@
 """Pictures of the pages for a person to look at: the rules and examples pages in Romanian and
-Dutch at phone size (390×844), a replay part-way, and one desktop view (1440×900); plus the
-board's toolbar with the link and the language selector. Starts its own server; writes PNGs
-to screenshots/.
+Dutch at phone size (390×844) and on a desktop (1440×900), a replay part-way, the 404 page;
+plus the board's toolbar with the link and the language selector, and the board with its
+Settings dialog open (the language list) in Romanian and Dutch at both sizes. Starts its own
+server; writes PNGs to screenshots/.
 
     .venv/bin/python -m tests.site.screenshots [--out screenshots]
 """
@@ -29,6 +30,8 @@ def _open(page: Page, base: str, path: str) -> None:
 def _step(page: Page, replay: str, times: int) -> None:
     for _ in range(times):
         page.locator(f'[data-replay="{replay}"] [data-replay-action="step"]').click()
+    # The picture shows where the cards went, not a glide or a fading run on its way.
+    page.wait_for_function("document.getAnimations().length === 0")
 
 
 def take(out: Path) -> list[Path]:
@@ -63,14 +66,27 @@ def take(out: Path) -> list[Path]:
                 widget.screenshot(path=str(path))
                 written.append(path)
             context.close()
+        for lang in ("ro", "nl"):
+            context = browser.new_context(viewport=DESKTOP, base_url=base)
+            page = context.new_page()
+            for name in PAGES:
+                _open(page, base, f"/{lang}/{name}")
+                path = out / f"site-{lang}-{name}-desktop.png"
+                page.screenshot(path=str(path))
+                written.append(path)
+            _open(page, base, f"/{lang}/examples")
+            _step(page, "klondike", 5)
+            page.locator('[data-replay="klondike"]').scroll_into_view_if_needed()
+            path = out / f"site-{lang}-examples-replay-desktop.png"
+            page.screenshot(path=str(path))
+            written.append(path)
+            _open(page, base, f"/{lang}/no-such-page")
+            path = out / f"site-{lang}-404-desktop.png"
+            page.screenshot(path=str(path))
+            written.append(path)
+            context.close()
         context = browser.new_context(viewport=DESKTOP, base_url=base)
         page = context.new_page()
-        _open(page, base, "/nl/examples")
-        _step(page, "klondike", 5)
-        page.locator('[data-replay="klondike"]').scroll_into_view_if_needed()
-        path = out / "site-nl-examples-desktop.png"
-        page.screenshot(path=str(path))
-        written.append(path)
         open_board(page, base)
         path = out / "site-board-toolbar-desktop.png"
         page.screenshot(path=str(path))
@@ -83,6 +99,17 @@ def take(out: Path) -> list[Path]:
         page.screenshot(path=str(path))
         written.append(path)
         context.close()
+        for lang in ("ro", "nl"):
+            for size, viewport in (("phone", PHONE), ("desktop", DESKTOP)):
+                context = browser.new_context(viewport=viewport, base_url=base, locale=lang)
+                page = context.new_page()
+                open_board(page, base)
+                page.click("#settings-button")
+                page.wait_for_selector("#settings-dialog[open]")
+                path = out / f"board-{lang}-settings-{size}.png"
+                page.screenshot(path=str(path))
+                written.append(path)
+                context.close()
         browser.close()
     return written
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 import re
-from html import unescape
+from html import escape, unescape
 from pathlib import Path
 from typing import Any
 from urllib.parse import urljoin, urlsplit
@@ -18,6 +18,8 @@ from solitaire.play import Game
 from solitaire.server.catalog import Catalogs
 from solitaire.server.settings import Settings
 from solitaire.solver.examples import examples_position, examples_solution
+
+from ..locales.catalogs import read_messages
 
 CATALOGS = Catalogs(Settings.model_fields["locales_dir"].default)
 HREF = re.compile(r'href="([^"]*)"')
@@ -98,7 +100,22 @@ def test_the_index_lists_every_page(client: TestClient, lang: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "path", ["/fr/faq", "/en/no-such-page", "/de/", "/xx", "/nl-BE/faq", "/EN/faq", "/en/FAQ"]
+    "path",
+    [
+        "/fr/faq",
+        "/en/no-such-page",
+        "/de/",
+        "/xx",
+        "/nl-BE/faq",
+        "/EN/faq",
+        "/en/FAQ",
+        # Any other address a browser may open: an old link, a typo, a link without a code.
+        "/rules",
+        "/play/",
+        "/en/faq/more",
+        "/apis",
+        "/statics/x",
+    ],
 )
 def test_an_unknown_language_or_page_gets_a_404_page(client: TestClient, path: str) -> None:
     answer = client.get(path)
@@ -129,9 +146,15 @@ def test_the_404_page_of_an_unknown_language_is_in_the_players_language(
 
 def test_the_pages_routes_leave_the_api_and_the_board_files_alone(client: TestClient) -> None:
     assert client.get("/api/games").status_code == 405  # POST only: not a page
-    missing = client.get("/api/no-such-thing")
-    assert missing.status_code == 404
-    assert missing.json()["error"] == "not_found"
+    for path in ("/api/no-such-thing", "/static/no-such-file.js", "/api/", "/api", "/static"):
+        missing = client.get(path)
+        assert missing.status_code == 404
+        assert missing.json()["error"] == "not_found"
+    # Only a browser's GET of another address gets the 404 page; other methods the API's.
+    posted = client.post("/rules", json={})
+    assert (posted.status_code, posted.json()["error"]) == (404, "not_found")
+    assert client.get("/openapi.json").status_code == 200
+    assert client.get("/docs").status_code == 200
     board_script = client.get("/static/main.js")
     assert board_script.status_code == 200
     assert "javascript" in board_script.headers["content-type"]
@@ -155,10 +178,27 @@ def test_other_files_of_the_site_folder_are_not(client: TestClient, name: str) -
 def test_the_site_api_names_the_languages_and_maps_a_regional_tag(client: TestClient) -> None:
     body = client.get("/api/site", params={"lang": "nl-BE"}).json()
     assert body["lang"] == "nl"
-    assert body["languages"] == {"en": "English", "ro": "Română", "nl": "Nederlands"}
+    # (A language added later joins them: nothing here is a list of all languages.)
+    assert {"en": "English", "ro": "Română", "nl": "Nederlands"}.items() <= body[
+        "languages"
+    ].items()
     assert body["titles"] == page_titles("nl")
-    assert body["texts"]["help"] == "Regels en hulp"
     assert client.get("/api/site", params={"lang": "fr"}).json()["lang"] == "en"
+
+
+def test_each_language_is_named_by_its_own_catalog(client: TestClient) -> None:
+    # The menu's names are the catalogs' language.name, in the pages' order, everywhere:
+    # the pages' API, the messages' API (the Settings dialog) and the pages' language links.
+    names = {lang: read_messages(lang)["language.name"] for lang in CATALOGS.available()}
+    menu = {lang: names[lang] for lang in LANGUAGES}
+    assert client.get("/api/site").json()["languages"] == menu
+    assert list(client.get("/api/messages").json()["names"].items()) == list(menu.items())
+    links = re.findall(
+        r'<a href="/(\w+)/faq" hreflang="\w+" lang="\w+" data-lang="\w+"[^>]*>([^<]*)</a>',
+        client.get("/ro/faq").text,
+    )
+    assert links == list(menu.items())
+    assert language_names() == menu
 
 
 def _solution_end() -> Game:
@@ -197,7 +237,42 @@ def test_the_examples_page_carries_each_replay(client: TestClient, lang: str) ->
         "klondike": [CATALOGS.text(lang, "reason.king_only")],
         "easy-harp": [CATALOGS.text(lang, "reason.one_card_at_a_time")],
     }
-    texts = json.loads(
-        (Path(Settings.model_fields["web_dir"].default) / "site" / "texts.json").read_text()
-    )
-    assert data["texts"] == {**texts["en"], **texts[lang]}
+    # The replays' words come with the page's catalog (/api/messages), not in the data.
+    assert set(data) == {"replays"}
+    no_script = CATALOGS.text(lang, "site.no_script")
+    assert html.count(f'<p class="replay-no-script">{escape(no_script)}</p>') == 3
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("path", ["/", "/faq", "/no-such-page"])
+def test_every_word_of_the_layout_is_the_catalogs(client: TestClient, lang: str, path: str) -> None:
+    answer = client.get(f"/{lang}{path}")
+    html = answer.text
+    words = {key: escape(CATALOGS.text(lang, f"site.{key}")) for key in ("language", "pages")}
+    assert f'aria-label="{words["language"]}"' in html
+    assert f'aria-label="{words["pages"]}"' in html
+    back = escape(CATALOGS.text(lang, "site.back_to_game"))
+    assert f'title="{back}">{escape(CATALOGS.text(lang, "ui.title"))}</a>' in html
+    title = re.search(r"<title>(.*)</title>", html)
+    assert title
+    main = _main(html)
+    if path == "/":
+        assert title.group(1) == escape(
+            f"{CATALOGS.text(lang, 'site.help')} · {CATALOGS.text(lang, 'ui.title')}"
+        )
+        assert f"<p>{escape(CATALOGS.text(lang, 'site.index_intro'))}</p>" in main
+    elif path == "/no-such-page":
+        assert answer.status_code == 404
+        heading = escape(CATALOGS.text(lang, "site.not_found_title"))
+        assert title.group(1).startswith(heading + " · ")
+        assert f"<h1>{heading}</h1>" in main
+        text = CATALOGS.text(lang, "site.not_found_text", path=f"/{lang}{path}")
+        assert f"<p>{escape(text)}</p>" in main
+        assert f'<a href="/">{back}</a>' in main
+
+
+def test_the_layouts_words_are_no_longer_a_file_of_their_own() -> None:
+    # One place for every word: the catalogs (web/site/texts.json was a second one).
+    site = Path(Settings.model_fields["web_dir"].default) / "site"
+    assert (site / "layout.html").is_file()
+    assert sorted(path.name for path in site.glob("*.json")) == []

@@ -1,6 +1,7 @@
 """Message catalogs: one ``locales/<lang>/LC_MESSAGES/messages.po`` per language, read with
 Babel; a language is available exactly when its catalog exists, and English fills any
-message a catalog lacks.
+message a catalog lacks. A language is named by its own catalog (``language.name``, e.g.
+"Română"), so no list of languages or of their names lives in code.
 
 >>> from pathlib import Path
 >>> import solitaire
@@ -13,6 +14,8 @@ True
 ('en', None)
 >>> catalogs.text("en", "error.bad_move", reason="'t3' has no target")
 "That is not a move: 't3' has no target"
+>>> catalogs.names(order=["en", "ro"])
+{'en': 'English', 'ro': 'Română', 'nl': 'Nederlands'}
 
 """
 
@@ -20,11 +23,15 @@ from __future__ import annotations
 
 import re
 import threading
+from collections.abc import Iterable
 from pathlib import Path
 
+from babel.core import Locale, UnknownLocaleError
 from babel.messages.pofile import read_po
 
 FALLBACK = "en"
+LANGUAGE_NAME = "language.name"
+"""The message id of a language's own name, written in that language ("Nederlands")."""
 _LANG_RE = re.compile(r"[a-z]{2,3}(?:_[A-Z][A-Za-z]{1,3})?")
 
 
@@ -95,6 +102,34 @@ class Catalogs:
         has it, so a missing entry shows up instead of breaking the answer."""
         template = self.messages(lang).get(key, key)
         return template.format_map(_Blanks({name: str(value) for name, value in values.items()}))
+
+    def language_name(self, lang: str) -> str:
+        """A language's name in that language: its own catalog's ``language.name`` (never
+        English's, which names English), else Babel's (CLDR) name, capitalised as a menu
+        item, else the code.
+
+        >>> no_catalogs = Catalogs(Path("/nowhere"))
+        >>> no_catalogs.language_name("de"), no_catalogs.language_name("pt_BR")
+        ('Deutsch', 'Português (Brasil)')
+        >>> no_catalogs.language_name("xx")
+        'xx'
+        """
+        own = self._read(lang).get(LANGUAGE_NAME, "").strip()
+        if own:
+            return own
+        try:
+            name = Locale.parse(lang).get_display_name(lang)
+        except (ValueError, UnknownLocaleError):
+            name = None
+        return name[:1].upper() + name[1:] if name else lang
+
+    def names(self, order: Iterable[str] = ()) -> dict[str, str]:
+        """Every available language → its own name, for a language menu: the languages of
+        ``order`` first, in that order (the pages' order), then the others by code."""
+        available = self.available()
+        first = [lang for lang in dict.fromkeys(order) if lang in available]
+        rest = [lang for lang in available if lang not in first]
+        return {lang: self.language_name(lang) for lang in [*first, *rest]}
 
     def messages(self, lang: str) -> dict[str, str]:
         """Every message in ``lang``, English where it has no translation."""

@@ -42,6 +42,8 @@ class Settings(BaseSettings):
     web_dir: Path = Path(__file__).resolve().parent.parent / "web"
     #: Where the message catalogs are (``<lang>/LC_MESSAGES/messages.po``).
     locales_dir: Path = Path(__file__).resolve().parent.parent / "locales"
+    #: Where the pages' texts are (``<lang>/index.json`` and the pages); default: the package's.
+    pages_dir: Path = Path(__file__).resolve().parent.parent / "pages"
 
     @model_validator(mode="after")
     def _default_database(self) -> Settings:

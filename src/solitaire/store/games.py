@@ -10,14 +10,15 @@ from __future__ import annotations
 import contextlib
 import datetime as dt
 import threading
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Engine, bindparam, insert, select, update
+from sqlalchemy import Engine, bindparam, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
-from .models import Base, GameRow, PlayerRow
+from .models import Base, GameRow, PlayerRow, StatsResetRow
 
 GAMES = Base.metadata.tables["games"]
 ACTIONS = Base.metadata.tables["actions"]
@@ -71,6 +72,26 @@ _FINISHED_GAMES = (
     select(GAMES)
     .where(GAMES.c.player_id == bindparam("owner"), GAMES.c.finished.is_(True))
     .order_by(GAMES.c.finished_at, GAMES.c.created_at)
+)
+# The history: finished games with at least one move (a deal left untouched was never played,
+# docs/records.md), newest first. Games finished before migration 0002 have no finished_at:
+# their last action is when they ended.
+_ENDED_AT = func.coalesce(GAMES.c.finished_at, GAMES.c.updated_at)
+_PLAYED = (
+    GAMES.c.player_id == bindparam("owner"),
+    GAMES.c.finished.is_(True),
+    GAMES.c.moves >= 1,
+)
+_HISTORY = (
+    select(GAMES)
+    .where(*_PLAYED)
+    .order_by(_ENDED_AT.desc(), GAMES.c.created_at.desc(), GAMES.c.id.desc())
+    .limit(bindparam("limit"))
+    .offset(bindparam("offset"))
+)
+_HISTORY_COUNT = select(func.count()).select_from(GAMES).where(*_PLAYED)
+_STATS_RESETS = select(StatsResetRow.variant, StatsResetRow.reset_at).where(
+    StatsResetRow.player_id == bindparam("owner")
 )
 _SETTINGS = select(PlayerRow.settings).where(PlayerRow.id == bindparam("player_id"))
 
@@ -144,6 +165,17 @@ class GameStore:
     False
     >>> store.actions("game-1")
     ['d']
+
+    Starting another game finishes the first (abandoned with a move): the history lists it,
+    and a statistics reset is a moment per variant, the games staying where they are.
+
+    >>> _ = store.create_game("game-2", "player-1", "EH1-N", 6, None, GameSummary(0, 0, False))
+    >>> games, total = store.history("player-1", limit=10)
+    >>> [game.id for game in games], total
+    (['game-1'], 1)
+    >>> _ = store.reset_stats("player-1", ["KL-D1N"])
+    >>> list(store.stats_resets("player-1")), store.history("player-1", limit=10)[1]
+    (['KL-D1N'], 1)
     """
 
     def __init__(self, engine: Engine) -> None:
@@ -254,6 +286,46 @@ class GameStore:
         with self.engine.connect() as connection:
             rows = connection.execute(_FINISHED_GAMES, {"owner": player_id}).mappings().all()
         return [StoredGame.from_mapping(row) for row in rows]
+
+    def history(self, player_id: str, limit: int, offset: int = 0) -> tuple[list[StoredGame], int]:
+        """A page of the player's finished games with at least one move, newest first, and
+        how many there are in all."""
+        if limit < 1 or offset < 0:
+            raise ValueError(f"limit must be at least 1 and offset not negative: {limit}, {offset}")
+        values = {"owner": player_id, "limit": limit, "offset": offset}
+        with self.engine.connect() as connection:
+            rows = connection.execute(_HISTORY, values).mappings().all()
+            total = connection.execute(_HISTORY_COUNT, {"owner": player_id}).scalar_one()
+        return [StoredGame.from_mapping(row) for row in rows], int(total)
+
+    def stats_resets(self, player_id: str) -> dict[str, dt.datetime]:
+        """When the player last reset each variant's statistics (variant key → moment)."""
+        with self.engine.connect() as connection:
+            rows = connection.execute(_STATS_RESETS, {"owner": player_id}).all()
+        return {variant: reset_at for variant, reset_at in rows}
+
+    def reset_stats(self, player_id: str, variants: Iterable[str]) -> dt.datetime:
+        """Start the statistics of ``variants`` (keys such as ``KL-D1N``) again from now, for
+        this player (created if new); answers the moment of the reset. The games stay."""
+        keys = sorted(set(variants))
+        try:
+            return self._write_resets(player_id, keys)
+        except IntegrityError:
+            # Two resets (or a reset and a first game) of a new player at the same moment:
+            # the second try finds the rows the other one wrote.
+            return self._write_resets(player_id, keys)
+
+    def _write_resets(self, player_id: str, keys: list[str]) -> dt.datetime:
+        now = _now()
+        with self._write_lock, self._session() as session, session.begin():
+            self._ensure_player(session, player_id)
+            for key in keys:
+                row = session.get(StatsResetRow, (player_id, key))
+                if row is None:
+                    session.add(StatsResetRow(player_id=player_id, variant=key, reset_at=now))
+                else:
+                    row.reset_at = now
+        return now
 
     def actions(self, game_id: str) -> list[str]:
         """The game's action log in order (move text or ``undo``)."""

@@ -38,7 +38,11 @@ class GameRow(Base):
     """
 
     __tablename__ = "games"
-    __table_args__ = (Index("ix_games_player_updated", "player_id", "updated_at"),)
+    __table_args__ = (
+        Index("ix_games_player_updated", "player_id", "updated_at"),
+        # The history lists a player's finished games newest first (migration 0003).
+        Index("ix_games_player_finished", "player_id", "finished_at"),
+    )
 
     id: Mapped[str] = mapped_column(String(ID_LENGTH), primary_key=True)
     player_id: Mapped[str] = mapped_column(ForeignKey("players.id"))
@@ -72,3 +76,17 @@ class ActionRow(Base):
     number: Mapped[int] = mapped_column(Integer, primary_key=True)
     action: Mapped[str] = mapped_column(String(16))
     created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
+
+
+class StatsResetRow(Base):
+    """When a player started the statistics of one variant again (``POST /api/stats/reset``).
+
+    The statistics of ``variant`` (a key such as ``KL-D1N``) count only the games finished
+    after ``reset_at``; the games themselves stay, and the history still lists them.
+    """
+
+    __tablename__ = "stats_resets"
+
+    player_id: Mapped[str] = mapped_column(ForeignKey("players.id"), primary_key=True)
+    variant: Mapped[str] = mapped_column(String(8), primary_key=True)
+    reset_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))

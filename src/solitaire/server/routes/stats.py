@@ -1,18 +1,53 @@
-"""``/api/stats``: the player's statistics per variant (rules in docs/records.md), with a
-small chart of the recent results."""
+"""The player's records: ``GET /api/stats`` (statistics per variant with a small chart of the
+recent results; rules in docs/records.md), ``POST /api/stats/reset`` (start them again from
+now) and ``GET /api/history`` (finished games, newest first, each with a way to play it again).
+
+The router has no prefix: statistics and history are two resources sharing their reading of
+the stored games.
+"""
 
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Callable
+from typing import Annotated, Any
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Body, Query
 from fastapi.responses import JSONResponse
+from pydantic import BaseModel, ConfigDict, Field, StrictStr
+from starlette.concurrency import run_in_threadpool
 
-from ...stats import FinishedGame, player_stats, recent_results_svg, variant_key
+from ...codes import ALL_VARIANTS as VARIANTS
+from ...codes import GameCode, GameCodeError, Variant, parse_code_or_variant, parse_variant
+from ...games import rules_for
+from ...stats import (
+    VARIANT_KEYS,
+    FinishedGame,
+    player_stats,
+    recent_results_svg,
+    variant_key,
+)
 from ...store import StoredGame
-from ..services import PlayerDep, ServicesDep
+from ..errors import bad_request
+from ..services import PlayerDep, Services, ServicesDep
 
-router = APIRouter(prefix="/api/stats", tags=["stats"])
+router = APIRouter(tags=["stats"])
+
+HISTORY_PAGE = 20
+"""Games in one page of the history unless the request asks for another number."""
+HISTORY_MAX_PAGE = 100
+ALL_VARIANTS = "all"
+"""``POST /api/stats/reset {"variant": "all"}`` resets every variant at once."""
+_VARIANT_OF_KEY: dict[str, Variant] = {variant.key: variant for variant in VARIANTS}
+
+
+class StatsReset(BaseModel):
+    """The body of ``POST /api/stats/reset``: a variant key (``KL-D1N``), a variant
+    (``KL1-D1N``) or ``all``."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    variant: Annotated[StrictStr, Field(min_length=1, max_length=32)]
 
 
 def _aware(moment: dt.datetime) -> dt.datetime:
@@ -20,44 +55,173 @@ def _aware(moment: dt.datetime) -> dt.datetime:
     return moment if moment.tzinfo is not None else moment.replace(tzinfo=dt.UTC)
 
 
+def _ended_at(stored: StoredGame) -> dt.datetime:
+    """When a finished game ended (its last action for a game finished before migration
+    0002 recorded the moment)."""
+    return _aware(stored.finished_at if stored.finished_at is not None else stored.updated_at)
+
+
 def finished_game(stored: StoredGame) -> FinishedGame:
     """A stored finished game as the statistics count it; the time played runs from the
     start to the last action (idle time included)."""
     started, last = _aware(stored.created_at), _aware(stored.updated_at)
-    finished_at = _aware(stored.finished_at) if stored.finished_at is not None else last
     return FinishedGame(
         variant=variant_key(stored.variant),
         won=stored.won,
         score=stored.score,
         moves=stored.moves,
         seconds=max(0, int((last - started).total_seconds())),
-        finished_at=finished_at,
+        finished_at=_ended_at(stored),
     )
 
 
-@router.get("")
-def read_stats(services: ServicesDep, player_id: PlayerDep) -> JSONResponse:
-    """Per variant played: played, won, win rate, records, streaks, the recent games, and
-    ``chart``, an SVG of the recent results (title from ``ui.stats.recent`` if the catalog
-    has it)."""
-    games = [
-        finished_game(stored)
-        for stored in services.store.finished_games(player_id)
+def variant_name(messages: dict[str, str], key: str) -> str:
+    """A variant key's name in the player's language, as the board names it.
+
+    >>> variant_name({"ui.game.KL": "Klondike",
+    ...               "ui.stats.variant.KL-D3V": "{game}: draw 3, Vegas"}, "KL-D3V")
+    'Klondike: draw 3, Vegas'
+    >>> variant_name({"ui.game.EH": "Easy Harp"}, "EH-N")
+    'Easy Harp'
+    """
+    game = messages.get(f"ui.game.{key[:2]}", key[:2])
+    # Easy Harp has no options: its name is the game's.
+    template = messages.get(f"ui.stats.variant.{key}", "{game}" if key == "EH-N" else key)
+    return template.replace("{game}", game)
+
+
+def _score_text(variant: Variant, score: int) -> str:
+    """The score as the board shows it (``-$52`` in Klondike Vegas)."""
+    return rules_for(variant).format_score(score)
+
+
+def _bar_label(messages: dict[str, str], variant: Variant) -> Callable[[FinishedGame], str]:
+    def label(game: FinishedGame) -> str:
+        key = "ui.stats.bar_won" if game.won else "ui.stats.bar_lost"
+        fallback = "{score}, {moves}"
+        template = messages.get(key, fallback)
+        score = _score_text(variant, game.score)
+        return template.replace("{score}", score).replace("{moves}", str(game.moves))
+
+    return label
+
+
+def _stats_body(services: Services, player_id: str) -> dict[str, Any]:
+    resets = services.store.stats_resets(player_id)
+    games = []
+    for stored in services.store.finished_games(player_id):
         # A typed-in position that is already won was never played.
-        if not (stored.won and stored.moves == 0)
-    ]
+        if stored.won and stored.moves == 0:
+            continue
+        game = finished_game(stored)
+        reset_at = resets.get(game.variant)
+        # After a reset only the games that ended later count.
+        if reset_at is not None and game.finished_at <= _aware(reset_at):
+            continue
+        games.append(game)
     # The statistics take games in the order they finished (a stable sort keeps the store's
     # order for equal times).
     games.sort(key=lambda game: game.finished_at)
-    language = services.language(player_id)
-    messages = services.catalogs.messages(language)
+    messages = services.catalogs.messages(services.language(player_id))
     variants = []
     for key, stats in player_stats(games).items():
+        variant = _VARIANT_OF_KEY[key]
         template = messages.get("ui.stats.recent", "{variant}: recent results")
-        title = template.replace("{variant}", key)
+        title = template.replace("{variant}", variant_name(messages, key))
         entry = stats.as_json()
+        if entry["best_score"] is not None:
+            entry["best_score"]["text"] = _score_text(variant, entry["best_score"]["value"])
+        for game in entry["recent"]:
+            game["score_text"] = _score_text(variant, game["score"])
         entry["chart"] = recent_results_svg(
-            stats.recent, title=title, chart_id=f"recent-{key.lower()}"
+            stats.recent,
+            title=title,
+            label=_bar_label(messages, variant),
+            chart_id=f"recent-{key.lower()}",
         )
         variants.append(entry)
-    return JSONResponse({"variants": variants})
+    return {
+        "variants": variants,
+        "resets": {key: _aware(moment).isoformat() for key, moment in sorted(resets.items())},
+    }
+
+
+@router.get("/api/stats")
+def read_stats(services: ServicesDep, player_id: PlayerDep) -> JSONResponse:
+    """Per variant played: played, won, win rate, records (``best_score`` with its ``text``
+    as the board shows it), streaks, the recent games, and ``chart``, an SVG of the recent
+    results in the player's language; ``resets``: when each variant was last reset."""
+    return JSONResponse(_stats_body(services, player_id))
+
+
+def _reset_keys(services: Services, player_id: str, request: StatsReset) -> list[str]:
+    text = request.variant.strip().upper()
+    if text == ALL_VARIANTS.upper():
+        return list(VARIANT_KEYS)
+    if text in VARIANT_KEYS:
+        return [text]
+    try:
+        parsed = parse_code_or_variant(text)
+    except GameCodeError as error:
+        message = services.text(player_id, "error.bad_variant", reason=error)
+        detail = [{"loc": ["body", "variant"], "msg": str(error), "type": "variant"}]
+        raise bad_request(message, detail) from None
+    return [(parsed.variant if isinstance(parsed, GameCode) else parsed).key]
+
+
+@router.post("/api/stats/reset")
+async def reset_stats(
+    services: ServicesDep, player_id: PlayerDep, request: Annotated[StatsReset, Body()]
+) -> JSONResponse:
+    """Start the statistics of one variant (``{"variant": "KL-D1N"}``, or ``KL1-D1N``) or of
+    all (``{"variant": "all"}``) again from now. Finished games stay in the history. Answers
+    the statistics as ``GET /api/stats`` then does."""
+    return await run_in_threadpool(_reset, services, player_id, request)
+
+
+def _reset(services: Services, player_id: str, request: StatsReset) -> JSONResponse:
+    keys = _reset_keys(services, player_id, request)
+    services.store.reset_stats(player_id, keys)
+    return JSONResponse(_stats_body(services, player_id))
+
+
+def history_entry(stored: StoredGame) -> dict[str, Any]:
+    """One finished game as the history lists it, with ``replay``: the ``POST /api/games``
+    body that starts it again from its first position (its code for a dealt game; ``same``
+    for a typed-in position, which has no code to deal)."""
+    variant = parse_variant(stored.variant)
+    dealt = stored.start_layout is None and stored.deal is not None
+    code = str(GameCode(variant, stored.deal)) if stored.deal is not None else str(variant)
+    replay = {"mode": "code", "code": code} if dealt else {"mode": "same", "game_id": stored.id}
+    return {
+        "id": stored.id,
+        "code": code,
+        "variant": variant.key,
+        "finished_at": _ended_at(stored).isoformat(),
+        "result": "won" if stored.won else "lost",
+        "score": stored.score,
+        "score_text": _score_text(variant, stored.score),
+        "moves": stored.moves,
+        "replay": replay,
+    }
+
+
+@router.get("/api/history")
+def read_history(
+    services: ServicesDep,
+    player_id: PlayerDep,
+    limit: Annotated[int, Query(ge=1, le=HISTORY_MAX_PAGE)] = HISTORY_PAGE,
+    offset: Annotated[int, Query(ge=0, le=10_000_000)] = 0,
+) -> JSONResponse:
+    """The player's finished games (won, or abandoned with at least one move), newest first:
+    ``{"games": [...], "total": n, "limit": 20, "offset": 0}``. A statistics reset does not
+    touch the history."""
+    stored, total = services.store.history(player_id, limit, offset)
+    return JSONResponse(
+        {
+            "games": [history_entry(game) for game in stored],
+            "total": total,
+            "limit": limit,
+            "offset": offset,
+        }
+    )

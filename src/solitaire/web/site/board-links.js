@@ -1,18 +1,33 @@
 // The board's way to the pages and its language selector, both in the toolbar: the link
-// opens the pages in the board's language, and the selector (English / Română / Nederlands,
-// names from the server) saves the language setting and has the board reload its messages.
+// opens the pages in the board's language (English pages for a language that has a catalog
+// but no pages yet), and the selector — every language by its own name, as the Settings
+// dialog lists them — saves the language setting and has the board reload its messages.
 //
 //   setupBoardLinks({ onLanguage: async (lang) => {…reload messages…}, onError: showToast })
 
-import { currentLanguage } from "/static/i18n.js";
+import { ApiUnreachable } from "/static/api.js";
+import { currentLanguage, languageChoices, t } from "/static/i18n.js";
 import { saveSettings } from "/static/settings.js";
 
-async function siteInfo(lang) {
-  const response = await fetch(`/api/site?lang=${encodeURIComponent(lang)}`, {
-    credentials: "same-origin",
-  });
-  if (!response.ok) throw new Error(`site info for ${lang}: HTTP ${response.status}`);
-  return response.json();
+// The pages' language for the board's language (GET /api/site).
+async function pagesLanguage(lang) {
+  let response;
+  try {
+    response = await fetch(`/api/site?lang=${encodeURIComponent(lang)}`, {
+      credentials: "same-origin",
+    });
+  } catch (error) {
+    throw new ApiUnreachable(String(error));
+  }
+  const body = await response.json().catch(() => null);
+  if (!response.ok || typeof body?.lang !== "string") {
+    throw new Error(body?.message ?? t("ui.error_generic", { message: response.status }));
+  }
+  return body.lang;
+}
+
+function errorText(error) {
+  return error instanceof ApiUnreachable ? t("ui.error_network") : String(error?.message ?? error);
 }
 
 export async function setupBoardLinks({ onLanguage, onError }) {
@@ -21,13 +36,12 @@ export async function setupBoardLinks({ onLanguage, onError }) {
   if (!link || !select) return;
 
   async function refresh() {
-    const info = await siteInfo(currentLanguage());
-    link.href = `/${info.lang}/`;
-    link.hreflang = info.lang;
-    link.querySelector("[data-pages-link-text]").textContent = info.texts.help;
-    link.setAttribute("aria-label", info.texts.help);
-    link.title = info.texts.help;
-    const options = Object.entries(info.languages).map(([code, name]) => {
+    // The words first, from the messages already loaded; the address once the server answers.
+    const help = t("site.help");
+    link.querySelector("[data-pages-link-text]").textContent = help;
+    link.setAttribute("aria-label", help);
+    link.title = help;
+    const options = languageChoices().map(({ code, name }) => {
       const option = document.createElement("option");
       option.value = code;
       option.lang = code;
@@ -35,7 +49,10 @@ export async function setupBoardLinks({ onLanguage, onError }) {
       return option;
     });
     select.replaceChildren(...options);
-    select.value = info.lang;
+    select.value = currentLanguage();
+    const lang = await pagesLanguage(currentLanguage());
+    link.href = `/${lang}/`;
+    link.hreflang = lang;
   }
 
   select.addEventListener("change", async () => {
@@ -44,7 +61,7 @@ export async function setupBoardLinks({ onLanguage, onError }) {
     try {
       const error = await saveSettings({ language: wanted });
       if (error) {
-        onError(error.message ?? String(error.error));
+        onError(error.message);
         select.value = currentLanguage();
         return;
       }
@@ -56,9 +73,9 @@ export async function setupBoardLinks({ onLanguage, onError }) {
 
   // The messages' language may also change from the settings dialog: loadMessages() sets
   // <html lang>, and the link and the selector follow it.
-  new MutationObserver(() => refresh().catch((error) => onError(String(error)))).observe(
+  new MutationObserver(() => refresh().catch((error) => onError(errorText(error)))).observe(
     document.documentElement,
     { attributes: true, attributeFilter: ["lang"] },
   );
-  await refresh();
+  await refresh().catch((error) => onError(errorText(error)));
 }

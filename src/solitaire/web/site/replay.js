@@ -1,19 +1,16 @@
 // The replay widget of the examples page: a small board that steps through a real game the
 // server replayed with the engine (JSON in <script id="replay-data">), with start, back,
 // play/pause and step controls and a move counter. It draws each step's view with the
-// board's own renderBoard, so the cards look as in a game; it decides nothing itself.
+// board's own renderBoard, so the cards look as in a game; it decides nothing itself. Its
+// words are the catalog's site.replay_* messages, in the page's language.
 //
 //   mountReplays(document)  →  fills every <div data-replay="simple-simon"> on the page
 
 import { animateFrom, snapshotCards } from "/static/anim.js";
-import { loadMessages } from "/static/i18n.js";
+import { loadMessages, t } from "/static/i18n.js";
 import { renderBoard } from "/static/render.js";
 
 const PLAY_STEP_MS = 650;
-
-function fill(template, values) {
-  return template.replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
-}
 
 // Drawn, not typed: not every phone font has ⏮ or ⏸.
 const ICONS = {
@@ -48,11 +45,10 @@ function stat(label, key) {
 }
 
 class Replay {
-  constructor(root, replay, texts) {
+  constructor(root, replay) {
     this.root = root;
     this.steps = replay.steps;
     this.code = replay.code;
-    this.texts = texts;
     this.index = 0;
     this.timer = 0;
     this.build();
@@ -60,31 +56,30 @@ class Replay {
   }
 
   build() {
-    const { texts } = this;
     const table = document.createElement("div");
     table.className = "replay-table";
     this.board = document.createElement("div");
     this.board.className = "board";
     this.board.setAttribute("role", "img");
-    this.board.setAttribute("aria-label", texts.replay_label);
+    this.board.setAttribute("aria-label", t("site.replay_label"));
     table.append(this.board);
 
     const bar = document.createElement("div");
     bar.className = "replay-bar";
     const buttons = document.createElement("div");
     buttons.className = "replay-buttons";
-    this.startButton = button("start", texts.replay_start);
-    this.backButton = button("back", texts.replay_back);
-    this.playButton = button("play", texts.replay_play);
-    this.stepButton = button("step", texts.replay_step);
+    this.startButton = button("start", t("site.replay_start"));
+    this.backButton = button("back", t("site.replay_back"));
+    this.playButton = button("play", t("site.replay_play"));
+    this.stepButton = button("step", t("site.replay_step"));
     buttons.append(this.startButton, this.backButton, this.playButton, this.stepButton);
     this.counter = document.createElement("span");
     this.counter.className = "replay-counter";
     this.counter.dataset.replayCounter = "";
     const stats = document.createElement("span");
     stats.className = "replay-stats";
-    const score = stat(texts.replay_score, "replayScore");
-    const moves = stat(texts.replay_moves, "replayMoves");
+    const score = stat(t("site.replay_score"), "replayScore");
+    const moves = stat(t("site.replay_moves"), "replayMoves");
     this.score = score.value;
     this.moves = moves.value;
     stats.append(score.element, moves.element);
@@ -149,13 +144,12 @@ class Replay {
   }
 
   updateButtons() {
-    const { texts } = this;
     const playing = Boolean(this.timer);
     this.startButton.disabled = this.index === 0;
     this.backButton.disabled = this.index === 0;
     this.stepButton.disabled = this.index === this.last;
     this.playButton.innerHTML = icon(playing ? "pause" : "play");
-    const label = playing ? texts.replay_pause : texts.replay_play;
+    const label = playing ? t("site.replay_pause") : t("site.replay_play");
     this.playButton.setAttribute("aria-label", label);
     this.playButton.title = label;
   }
@@ -172,25 +166,24 @@ class Replay {
     this.root.dataset.game = view.game;
     renderBoard(this.board, view);
     if (before) animateFrom(this.board, before);
-    const { texts } = this;
     this.root.dataset.step = String(this.index);
     this.root.toggleAttribute("data-at-end", this.index === this.last);
-    this.counter.textContent = fill(texts.replay_counter, { step: this.index, total: this.last });
+    this.counter.textContent = t("site.replay_counter", { step: this.index, total: this.last });
     this.score.textContent = view.score_text;
     this.moves.textContent = String(view.moves);
     let kind = "move";
     let caption;
     if (step.reminder) {
       kind = "refused";
-      caption = fill(texts.replay_refused, { move: step.move, reminder: step.reminder });
+      caption = t("site.replay_refused", { move: step.move, reminder: step.reminder });
     } else if (view.won) {
       kind = "won";
-      caption = fill(texts.replay_won, { moves: view.moves, score: view.score_text });
+      caption = t("site.replay_won", { moves: view.moves, score: view.score_text });
     } else if (step.move === null) {
       kind = "start";
-      caption = fill(texts.replay_start_text, { code: this.code });
+      caption = t("site.replay_start_text", { code: this.code });
     } else {
-      caption = fill(texts.replay_move, { move: step.move });
+      caption = t("site.replay_move", { move: step.move });
     }
     this.caption.dataset.kind = kind;
     this.caption.textContent = caption;
@@ -201,12 +194,12 @@ class Replay {
 export async function mountReplays(root = document) {
   const source = root.getElementById("replay-data");
   if (!source) return;
-  const { texts, replays } = JSON.parse(source.textContent);
+  const { replays } = JSON.parse(source.textContent);
   // The cards' accessible names ("Queen of hearts") come from the message catalog.
   await loadMessages(document.documentElement.lang);
   for (const element of root.querySelectorAll("[data-replay]")) {
     const replay = replays[element.dataset.replay];
     if (!replay) continue;
-    new Replay(element, replay, texts);
+    new Replay(element, replay);
   }
 }

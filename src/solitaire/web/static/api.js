@@ -35,4 +35,9 @@ export const api = {
   // mode "new" | "daily" with variant, "code" with code, "same" with game_id.
   startGame: (choice) => request("POST", "/api/games", choice),
   action: (id, action) => request("POST", `/api/games/${encodeURIComponent(id)}/actions`, action),
+  // The statistics per variant; reset one variant ("KL-D1N") or "all" from now on.
+  stats: () => request("GET", "/api/stats"),
+  resetStats: (variant) => request("POST", "/api/stats/reset", { variant }),
+  // Finished games, newest first, a page at a time.
+  history: (offset = 0, limit = 20) => request("GET", `/api/history?offset=${offset}&limit=${limit}`),
 };

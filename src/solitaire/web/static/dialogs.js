@@ -165,12 +165,14 @@ export function openSettings() {
   for (const name of SETTING_NAMES) {
     dialog.querySelector(`input[name="${name}"]`).checked = Boolean(settings()[name]);
   }
+  // Each language by its own name ("Română"), as the toolbar's selector lists them.
   const choices = languageChoices();
   const select = $("language-select");
   select.replaceChildren(
     ...choices.map(({ code, name }) => {
       const option = document.createElement("option");
       option.value = code;
+      option.lang = code;
       option.textContent = name;
       return option;
     }),

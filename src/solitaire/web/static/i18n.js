@@ -9,6 +9,9 @@ import { api } from "./api.js";
 let messages = {};
 let language = "en";
 let available = ["en"];
+// Each language on offer named in itself ({"ro": "Română"}), in menu order, from the server:
+// a language's name comes from its own catalog (language.name).
+let names = {};
 
 export async function loadMessages(lang) {
   const { status, body } = await api.messages(lang);
@@ -18,6 +21,7 @@ export async function loadMessages(lang) {
   messages = body.messages;
   language = body.lang || lang;
   if (Array.isArray(body.available) && body.available.length > 0) available = body.available;
+  if (body.names && typeof body.names === "object") names = body.names;
   document.documentElement.lang = language;
 }
 
@@ -32,18 +36,11 @@ export function currentLanguage() {
   return language;
 }
 
-// The languages the server has a catalog for, each named in its own language by the
-// browser (Intl), so no language name needs a catalog entry.
+// The languages the server has a catalog for, each by its own name ("Română"), in the order
+// of every language menu (the server's `names`; a code only if a name is missing).
 export function languageChoices() {
-  return available.map((code) => {
-    let name = code;
-    try {
-      name = new Intl.DisplayNames([code], { type: "language" }).of(code) ?? code;
-    } catch {
-      // An unknown tag keeps its code as its name.
-    }
-    return { code, name };
-  });
+  const codes = Object.keys(names).length > 0 ? Object.keys(names) : available;
+  return codes.map((code) => ({ code, name: names[code] || code }));
 }
 
 const ATTRIBUTES = [

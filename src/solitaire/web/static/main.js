@@ -19,6 +19,7 @@ import { attachKeyboard } from "./keyboard.js";
 import { setupBoardLinks } from "/site/board-links.js";
 import { renderBoard } from "./render.js";
 import { loadSettings, settings } from "./settings.js";
+import { attachStatsKey, openStats, setupStatsDialog } from "./stats.js";
 import { hideToast, showToast } from "./toast.js";
 
 const DOUBLE_CLICK_MS = 400;
@@ -290,6 +291,13 @@ function newGameDialog(error = null) {
   });
 }
 
+// The Statistics dialog opens on the current game's variant; its History starts a finished
+// game again with the POST /api/games body the server gave for it.
+function openStatistics() {
+  closeWon();
+  openStats(state).catch(reportFailure);
+}
+
 async function copyLink() {
   if (!state) return;
   const link = `${window.location.origin}/play/${state.code}`;
@@ -317,6 +325,7 @@ function wireToolbar() {
     // After the actions already sent, but without holding back those that follow.
     else if (action === "hint") enqueue(async () => void showHint().catch(reportFailure));
     else if (action === "settings") openSettings();
+    else if (action === "stats") openStatistics();
     else if (action === "copy-link") copyLink();
   });
 }
@@ -348,6 +357,8 @@ async function boot() {
   setupSettingsDialog({ onError, onLanguage });
   // The link to the pages and the toolbar's language selector (web/site/board-links.js).
   setupBoardLinks({ onError, onLanguage }).catch(reportFailure);
+  setupStatsDialog({ playAgain: (choice) => startGame(choice) });
+  attachStatsKey(openStatistics);
   wireToolbar();
   document.addEventListener("settings-changed", () => state && updateToolbar());
   attachPointer(board, {

@@ -4,7 +4,8 @@
 //   await loadSettings();  settings().double_click  →  true
 //   await saveSettings({auto_placement: true});
 
-import { api } from "./api.js";
+import { ApiUnreachable, api } from "./api.js";
+import { t } from "./i18n.js";
 
 const DEFAULTS = {
   double_click: true,
@@ -29,11 +30,27 @@ export async function loadSettings() {
   return current;
 }
 
-// Saves a change; answers the error body when the server refuses it (nothing changes then).
+// Saves a change; answers {error, message} when it was not saved (nothing changes then),
+// the message in the player's language: the server's own, or the catalog's when the server
+// can't be reached or answers no message of its own.
 export async function saveSettings(changes) {
-  // The server takes any subset of the settings and answers them all.
-  const { status, body } = await api.saveSettings(changes);
-  if (status !== 200) return body ?? { error: "bad_response", message: String(status) };
+  let answer;
+  try {
+    // The server takes any subset of the settings and answers them all.
+    answer = await api.saveSettings(changes);
+  } catch (error) {
+    if (error instanceof ApiUnreachable) return { error: "unreachable", message: t("ui.error_network") };
+    throw error;
+  }
+  const { status, body } = answer;
+  if (status !== 200) {
+    // api.js marks an answer that is not JSON (a proxy's error page): its text is not ours.
+    const own = body?.error !== "bad_response" && typeof body?.message === "string";
+    return {
+      error: body?.error ?? "bad_response",
+      message: own ? body.message : t("ui.error_generic", { message: status }),
+    };
+  }
   current = { ...DEFAULTS, ...body };
   return null;
 }

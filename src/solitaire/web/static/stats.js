@@ -1,0 +1,344 @@
+// The Statistics dialog: the figures of one variant (GET /api/stats, with the server's SVG
+// chart of the recent results), a reset in two steps (POST /api/stats/reset), and the
+// History tab (GET /api/history) whose "Play again" starts a finished game anew.
+// Every figure and record comes from the server; this module only lays them out and formats
+// numbers, times and dates in the player's language.
+//
+//   setupStatsDialog({ playAgain: async (choice) => errorTextOrNull, onError: showToast });
+//   openStats(state);   // the current game's variant is the one shown first
+
+import { ApiUnreachable, api } from "./api.js";
+import { currentLanguage, t } from "./i18n.js";
+
+const $ = (id) => document.getElementById(id);
+
+// Menu order, as GET /api/stats answers (docs/records.md).
+export const VARIANT_KEYS = ["KL-D1N", "KL-D1V", "KL-D3N", "KL-D3V", "SS-S1", "SS-S2", "SS-S4", "EH-N"];
+const FIGURES = ["played", "won", "win_rate", "best_score", "fewest_moves", "fastest_win", "current_streak", "best_streak"];
+const HISTORY_PAGE = 20;
+
+// The variant key of a game state: {game: "KL", options: "D3V"} → "KL-D3V".
+export function variantKeyOf(state) {
+  if (!state?.game || !state.options) return VARIANT_KEYS[0];
+  const key = `${state.game}-${state.options}`;
+  return VARIANT_KEYS.includes(key) ? key : VARIANT_KEYS[0];
+}
+
+// A variant's name in the player's language: the game's name (as the New game dialog names
+// it) with its options; Easy Harp has none.
+export function variantName(key) {
+  const game = t(`ui.game.${key.slice(0, 2)}`);
+  return key === "EH-N" ? game : t(`ui.stats.variant.${key}`, { game });
+}
+
+// Seconds as m:ss (h:mm:ss from an hour on): 75 → "1:15".
+export function clockTime(seconds) {
+  const whole = Math.max(0, Math.round(seconds));
+  const hours = Math.floor(whole / 3600);
+  const minutes = Math.floor((whole % 3600) / 60);
+  const secs = String(whole % 60).padStart(2, "0");
+  return hours > 0 ? `${hours}:${String(minutes).padStart(2, "0")}:${secs}` : `${minutes}:${secs}`;
+}
+
+function formatNumber(value) {
+  return new Intl.NumberFormat(currentLanguage()).format(value);
+}
+
+function formatPercent(rate) {
+  return new Intl.NumberFormat(currentLanguage(), { style: "percent", maximumFractionDigits: 0 }).format(rate);
+}
+
+function formatDate(iso) {
+  return new Intl.DateTimeFormat(currentLanguage(), { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));
+}
+
+const view = {
+  stats: null, // the last GET /api/stats answer
+  selected: VARIANT_KEYS[0],
+  history: [],
+  total: 0,
+  playAgain: null,
+  onError: null,
+};
+
+function showError(text) {
+  const error = $("stats-error");
+  error.textContent = text ?? "";
+  error.hidden = !text;
+}
+
+function failureText(status, body) {
+  return body?.message ?? t("ui.error_generic", { message: status });
+}
+
+// -- the figures ------------------------------------------------------------------------------
+
+function fillVariantChoices() {
+  const select = $("stats-variant");
+  select.replaceChildren(
+    ...VARIANT_KEYS.map((key) => {
+      const option = document.createElement("option");
+      option.value = key;
+      option.textContent = variantName(key);
+      return option;
+    }),
+  );
+  select.value = view.selected;
+}
+
+function figureText(name, entry) {
+  const value = entry[name];
+  if (name === "win_rate") return formatPercent(value);
+  if (name === "best_score") return value ? value.text : "—";
+  if (name === "fewest_moves") return value ? formatNumber(value.value) : "—";
+  if (name === "fastest_win") return value ? clockTime(value.value) : "—";
+  return formatNumber(value);
+}
+
+function renderFigures() {
+  const key = view.selected;
+  const entry = view.stats?.variants.find((variant) => variant.variant === key) ?? null;
+  const none = $("stats-none");
+  none.hidden = entry !== null;
+  none.textContent = entry ? "" : t("ui.stats.none", { variant: variantName(key) });
+  $("stats-played").hidden = entry === null;
+  if (entry) {
+    for (const name of FIGURES) {
+      document.querySelector(`#stats-figures [data-stat="${name}"]`).textContent = figureText(name, entry);
+    }
+    // The chart is the server's SVG: its text is escaped there, its title in this language.
+    $("stats-chart").innerHTML = entry.chart;
+  } else {
+    $("stats-chart").replaceChildren();
+  }
+  const resetAt = view.stats?.resets?.[key];
+  const since = $("stats-since");
+  since.hidden = !resetAt;
+  since.textContent = resetAt ? t("ui.stats.since", { date: formatDate(resetAt) }) : "";
+  $("stats-reset-variant").textContent = t("ui.stats.reset_variant", { variant: variantName(key) });
+}
+
+async function loadStats() {
+  const { status, body } = await api.stats();
+  if (status !== 200) throw new Error(failureText(status, body));
+  view.stats = body;
+  renderFigures();
+}
+
+// -- reset, in two steps ------------------------------------------------------------------------
+
+function askReset() {
+  $("stats-reset-done").textContent = "";
+  $("stats-reset-button").hidden = true;
+  $("stats-reset-confirm").hidden = false;
+  // The safe choice has the focus: Enter or Space does not wipe anything by accident.
+  $("stats-reset-cancel").focus();
+}
+
+function closeResetQuestion({ focus = true } = {}) {
+  const wasOpen = !$("stats-reset-confirm").hidden;
+  $("stats-reset-confirm").hidden = true;
+  $("stats-reset-button").hidden = false;
+  if (wasOpen && focus) $("stats-reset-button").focus();
+  return wasOpen;
+}
+
+async function reset(variant) {
+  showError(null);
+  const buttons = $("stats-reset-confirm").querySelectorAll("button");
+  for (const button of buttons) button.disabled = true;
+  try {
+    const { status, body } = await api.resetStats(variant);
+    if (status !== 200) {
+      showError(failureText(status, body));
+      return;
+    }
+    view.stats = body;
+    renderFigures();
+    closeResetQuestion();
+    $("stats-reset-done").textContent = t("ui.stats.reset_done");
+  } catch (error) {
+    showError(error instanceof ApiUnreachable ? t("ui.error_network") : String(error?.message ?? error));
+  } finally {
+    for (const button of buttons) button.disabled = false;
+  }
+}
+
+// -- the history --------------------------------------------------------------------------------
+
+function historyRow(game) {
+  const item = document.createElement("li");
+  item.className = "history-row";
+  item.dataset.gameId = game.id;
+  item.dataset.result = game.result;
+
+  const head = document.createElement("div");
+  head.className = "history-head";
+  const name = document.createElement("span");
+  name.className = "history-variant";
+  name.textContent = variantName(game.variant);
+  const result = document.createElement("span");
+  result.className = `history-result ${game.result}`;
+  result.textContent = t(game.result === "won" ? "ui.stats.result_won" : "ui.stats.result_lost");
+  head.append(name, result);
+
+  const meta = document.createElement("div");
+  meta.className = "history-meta";
+  const when = document.createElement("time");
+  when.dateTime = game.finished_at;
+  when.textContent = formatDate(game.finished_at);
+  const code = document.createElement("code");
+  code.textContent = game.code;
+  meta.append(when, code);
+
+  const figures = document.createElement("div");
+  figures.className = "history-figures";
+  for (const [label, value] of [
+    ["ui.score", game.score_text],
+    ["ui.moves", formatNumber(game.moves)],
+  ]) {
+    const figure = document.createElement("span");
+    const strong = document.createElement("strong");
+    strong.textContent = value;
+    figure.append(`${t(label)} `, strong);
+    figures.append(figure);
+  }
+  const again = document.createElement("button");
+  again.type = "button";
+  again.className = "history-again";
+  again.textContent = t("ui.stats.play_again");
+  again.setAttribute("aria-label", t("ui.stats.play_again_code", { code: game.code }));
+  again.addEventListener("click", () => playAgain(game, again));
+  figures.append(again);
+
+  item.append(head, meta, figures);
+  return item;
+}
+
+function renderHistory() {
+  $("history-list").replaceChildren(...view.history.map(historyRow));
+  $("history-empty").hidden = view.total > 0;
+  $("history-more").hidden = view.history.length >= view.total;
+  $("history-count").textContent =
+    view.total > 0 ? t("ui.stats.shown", { shown: view.history.length, total: view.total }) : "";
+}
+
+async function loadHistory({ more = false } = {}) {
+  const offset = more ? view.history.length : 0;
+  const { status, body } = await api.history(offset, HISTORY_PAGE);
+  if (status !== 200) throw new Error(failureText(status, body));
+  view.history = more ? [...view.history, ...body.games] : body.games;
+  view.total = body.total;
+  renderHistory();
+}
+
+async function playAgain(game, button) {
+  showError(null);
+  button.setAttribute("aria-busy", "true");
+  let error = null;
+  try {
+    error = await view.playAgain(game.replay);
+  } finally {
+    button.removeAttribute("aria-busy");
+  }
+  if (error) showError(error);
+  else $("stats-dialog").close();
+}
+
+// -- tabs ---------------------------------------------------------------------------------------
+
+const TABS = [
+  ["stats-tab-figures", "stats-figures"],
+  ["stats-tab-history", "stats-history"],
+];
+
+async function selectTab(tabId, { focus = false } = {}) {
+  for (const [id, panel] of TABS) {
+    const chosen = id === tabId;
+    const tab = $(id);
+    tab.setAttribute("aria-selected", String(chosen));
+    tab.tabIndex = chosen ? 0 : -1;
+    $(panel).hidden = !chosen;
+  }
+  if (focus) $(tabId).focus();
+  closeResetQuestion({ focus: false });
+  if (tabId === "stats-tab-history") await guard(() => loadHistory());
+}
+
+async function guard(task) {
+  showError(null);
+  try {
+    await task();
+  } catch (error) {
+    showError(error instanceof ApiUnreachable ? t("ui.error_network") : String(error?.message ?? error));
+  }
+}
+
+// -- setup and opening --------------------------------------------------------------------------
+
+export function setupStatsDialog({ playAgain }) {
+  view.playAgain = playAgain;
+  const dialog = $("stats-dialog");
+  $("stats-variant").addEventListener("change", () => {
+    view.selected = $("stats-variant").value;
+    closeResetQuestion({ focus: false });
+    $("stats-reset-done").textContent = "";
+    renderFigures();
+  });
+  $("stats-reset-button").addEventListener("click", askReset);
+  $("stats-reset-cancel").addEventListener("click", () => closeResetQuestion());
+  $("stats-reset-variant").addEventListener("click", () => reset(view.selected));
+  $("stats-reset-all").addEventListener("click", () => reset("all"));
+  $("history-more").addEventListener("click", () => guard(() => loadHistory({ more: true })));
+  for (const [id] of TABS) $(id).addEventListener("click", () => selectTab(id));
+  // The tab list's keys (WAI-ARIA tabs): arrows move between the tabs, Home and End too.
+  $("stats-tab-figures").parentElement.addEventListener("keydown", (event) => {
+    const ids = TABS.map(([id]) => id);
+    const at = ids.indexOf(document.activeElement?.id);
+    if (at < 0) return;
+    let next = null;
+    if (event.key === "ArrowRight") next = ids[(at + 1) % ids.length];
+    else if (event.key === "ArrowLeft") next = ids[(at - 1 + ids.length) % ids.length];
+    else if (event.key === "Home") next = ids[0];
+    else if (event.key === "End") next = ids[ids.length - 1];
+    if (next) {
+      event.preventDefault();
+      selectTab(next, { focus: true });
+    }
+  });
+  // Escape with the reset question open takes back the question, not the whole dialog.
+  dialog.addEventListener("cancel", (event) => {
+    if (closeResetQuestion()) event.preventDefault();
+  });
+}
+
+// Opens the dialog on the figures of the current game's variant.
+export async function openStats(state) {
+  const dialog = $("stats-dialog");
+  delete dialog.dataset.loaded;
+  view.selected = variantKeyOf(state);
+  fillVariantChoices();
+  closeResetQuestion({ focus: false });
+  $("stats-reset-done").textContent = "";
+  showError(null);
+  await selectTab("stats-tab-figures");
+  // Drawn from the last answer (or empty) at once, then from the server.
+  renderFigures();
+  if (!dialog.open) dialog.showModal();
+  $("stats-variant").focus();
+  await guard(loadStats);
+  dialog.dataset.loaded = "true";
+}
+
+// The key that opens the dialog (S), left alone in fields, with modifiers and while another
+// dialog is open, as keyboard.js does for its keys.
+export function attachStatsKey(open) {
+  document.addEventListener("keydown", (event) => {
+    if (event.key.toLowerCase() !== "s" || event.ctrlKey || event.metaKey || event.altKey) return;
+    if (document.querySelector("dialog[open]")) return;
+    const target = event.target;
+    if (target instanceof HTMLElement && target.closest("input, textarea, select, [contenteditable]")) return;
+    event.preventDefault();
+    open();
+  });
+}
