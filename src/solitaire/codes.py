@@ -14,6 +14,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
 
@@ -24,7 +25,49 @@ DEAL_LETTERS = 7
 
 
 class GameCodeError(ValueError):
-    """A game code or game name that is refused; the message says which part is wrong."""
+    """A game code or game name that is refused; the message says which part is wrong.
+
+    ``str()`` is the English sentence the command line prints; ``key`` names the case and
+    ``values`` its particulars, so that the server can say the same in the player's language
+    (message ``error.code.<key>``, its placeholders filled from ``values``).
+
+    >>> try:
+    ...     parse_code("KL1-D1N-AAAAAA")
+    ... except GameCodeError as error:
+    ...     print(error)
+    ...     print(error.key, error.values)
+    the deal part 'AAAAAA' has 6 letters; it must have 7
+    deal_length {'part': 'AAAAAA', 'count': 6, 'needed': 7}
+    """
+
+    def __init__(
+        self, message: str, key: str | None = None, values: Mapping[str, str | int] | None = None
+    ) -> None:
+        super().__init__(message)
+        #: The case, one of :data:`CODE_ERROR_KEYS`; None for an error made elsewhere.
+        self.key = key
+        self.values: dict[str, str | int] = dict(values or {})
+
+    def __reduce__(
+        self,
+    ) -> tuple[type[GameCodeError], tuple[str, str | None, dict[str, str | int]]]:
+        # Solver workers run in other processes: the key and values must cross with the text.
+        return (type(self), (str(self), self.key, self.values))
+
+
+CODE_ERROR_KEYS = (
+    "code_shape",
+    "variant_shape",
+    "game_part",
+    "unknown_game",
+    "code_version",
+    "options",
+    "deal_length",
+    "deal_letter",
+    "deal_range",
+    "deal_number",
+)
+"""Every :attr:`GameCodeError.key` this module raises, each with its own message."""
 
 
 class GameId(Enum):
@@ -62,10 +105,7 @@ class Variant:
 
     def __post_init__(self) -> None:
         if self.options not in OPTIONS[self.game]:
-            raise GameCodeError(
-                f"options {self.options!r} do not belong to {self.game.title}: "
-                f"use one of {', '.join(OPTIONS[self.game])}"
-            )
+            raise _options_error(self.game, self.options)
 
     @property
     def draw(self) -> int:
@@ -102,7 +142,9 @@ class GameCode:
     def __post_init__(self) -> None:
         if not MIN_DEAL <= self.deal <= MAX_DEAL:
             raise GameCodeError(
-                f"deal number {self.deal} is out of range: deals go from {MIN_DEAL} to {MAX_DEAL}"
+                f"deal number {self.deal} is out of range: deals go from {MIN_DEAL} to {MAX_DEAL}",
+                "deal_number",
+                {"deal": self.deal, "min": MIN_DEAL, "max": MAX_DEAL},
             )
 
     def __str__(self) -> str:
@@ -130,16 +172,24 @@ def parse_deal_letters(text: str) -> int:
     """
     if len(text) != DEAL_LETTERS:
         raise GameCodeError(
-            f"the deal part {text!r} has {len(text)} letters; it must have {DEAL_LETTERS}"
+            f"the deal part {text!r} has {len(text)} letters; it must have {DEAL_LETTERS}",
+            "deal_length",
+            {"part": text, "count": len(text), "needed": DEAL_LETTERS},
         )
     number = 0
     for char in text:
         if not "A" <= char <= "Z":
-            raise GameCodeError(f"the deal part {text!r} holds {char!r}; only letters A-Z belong")
+            raise GameCodeError(
+                f"the deal part {text!r} holds {char!r}; only letters A-Z belong",
+                "deal_letter",
+                {"part": text, "letter": char},
+            )
         number = number * 26 + ord(char) - ord("A")
     if not MIN_DEAL <= number <= MAX_DEAL:
         raise GameCodeError(
-            f"the deal part {text!r} is deal {number}; deals go from {MIN_DEAL} to {MAX_DEAL}"
+            f"the deal part {text!r} is deal {number}; deals go from {MIN_DEAL} to {MAX_DEAL}",
+            "deal_range",
+            {"part": text, "deal": number, "min": MIN_DEAL, "max": MAX_DEAL},
         )
     return number
 
@@ -147,26 +197,41 @@ def parse_deal_letters(text: str) -> int:
 def _parse_game_part(part: str) -> GameId:
     if len(part) != 3:
         raise GameCodeError(
-            f"the game part {part!r} must be two letters and a version, e.g. KL1, SS1 or EH1"
+            f"the game part {part!r} must be two letters and a version, e.g. KL1, SS1 or EH1",
+            "game_part",
+            {"part": part},
         )
     letters, version = part[:2], part[2]
     try:
         game = GameId(letters)
     except ValueError:
         raise GameCodeError(
-            f"unknown game {letters!r}: use KL (Klondike), SS (Simple Simon) or EH (Easy Harp)"
+            f"unknown game {letters!r}: use KL (Klondike), SS (Simple Simon) or EH (Easy Harp)",
+            "unknown_game",
+            {"letters": letters},
         ) from None
     if version != CODE_VERSION:
-        raise GameCodeError(f"unknown code version {version!r} in {part!r}: the version is 1")
+        raise GameCodeError(
+            f"unknown code version {version!r} in {part!r}: the version is 1",
+            "code_version",
+            {"version": version, "part": part, "expected": CODE_VERSION},
+        )
     return game
 
 
 def _parse_options(game: GameId, part: str) -> Variant:
     if part not in OPTIONS[game]:
-        raise GameCodeError(
-            f"options {part!r} do not belong to {game.title}: use one of {', '.join(OPTIONS[game])}"
-        )
+        raise _options_error(game, part)
     return Variant(game, part)
+
+
+def _options_error(game: GameId, options: str) -> GameCodeError:
+    choices = ", ".join(OPTIONS[game])
+    return GameCodeError(
+        f"options {options!r} do not belong to {game.title}: use one of {choices}",
+        "options",
+        {"options": options, "game": game.title, "choices": choices},
+    )
 
 
 def parse_code(text: str) -> GameCode:
@@ -175,7 +240,9 @@ def parse_code(text: str) -> GameCode:
     parts = clean.split("-")
     if len(parts) != 3:
         raise GameCodeError(
-            f"{text.strip()!r} is not a game code: write GAME-OPTIONS-DEAL, e.g. KL1-D1N-AAAAAAG"
+            f"{text.strip()!r} is not a game code: write GAME-OPTIONS-DEAL, e.g. KL1-D1N-AAAAAAG",
+            "code_shape",
+            {"text": text.strip()},
         )
     game = _parse_game_part(parts[0])
     variant = _parse_options(game, parts[1])
@@ -188,7 +255,9 @@ def parse_variant(text: str) -> Variant:
     parts = clean.split("-")
     if len(parts) != 2:
         raise GameCodeError(
-            f"{text.strip()!r} is not a game with options: write e.g. KL1-D3V, SS1-S4 or EH1-N"
+            f"{text.strip()!r} is not a game with options: write e.g. KL1-D3V, SS1-S4 or EH1-N",
+            "variant_shape",
+            {"text": text.strip()},
         )
     return _parse_options(_parse_game_part(parts[0]), parts[1])
 

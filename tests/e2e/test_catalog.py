@@ -113,11 +113,11 @@ PLACEHOLDERS = {
 """What a placeholder may be filled with; any other takes any text (a server's message)."""
 
 
-def _template(message: str, names: dict[str, str]) -> re.Pattern[str]:
+def _template(message: str, names: dict[str, str], default: str = ".+?") -> re.Pattern[str]:
     """A catalog message as a pattern: each {placeholder} stands for what it may hold."""
     parts = re.split(r"\{(\w+)\}", re.sub(r"\s+", " ", message.strip()))
     pattern = "".join(
-        re.escape(part) if index % 2 == 0 else f"(?:{names.get(part, '.+?')})"
+        re.escape(part) if index % 2 == 0 else f"(?:{names.get(part, default)})"
         for index, part in enumerate(parts)
     )
     return re.compile(pattern, re.DOTALL)
@@ -158,6 +158,27 @@ class Vocabulary:
             "rank": "|".join(map(re.escape, ranks)),
             "suit": "|".join(map(re.escape, suits)),
         }
+        # A server message's {reason} is one of this language's error.code.* sentences (its
+        # own placeholders hold what was typed: one word each), and a {message} the board
+        # quotes is one of this language's server messages or a status number: so neither
+        # lets an English sentence of the engine or of the browser through.
+        code_fillings = fillings | {
+            "game": "|".join(re.escape(self.messages[f"ui.game.{g}"]) for g in ("KL", "SS", "EH")),
+            "choices": r"[A-Z0-9]+(?:, [A-Z0-9]+)*",
+        }
+        reasons = [
+            _template(text, code_fillings, default=r"\S*").pattern
+            for key, text in self.messages.items()
+            if key.startswith("error.code.")
+        ]
+        fillings["reason"] = "|".join(reasons)
+        server = [
+            _template(text, fillings).pattern
+            for key, text in self.messages.items()
+            if key.startswith("error.") and not key.startswith("error.code.")
+        ]
+        server.append(_template(self.messages["ui.error_generic"], fillings).pattern)
+        fillings["message"] = "|".join([NUMBER, *server])
         self.patterns = [_template(text, fillings) for text in self.messages.values()]
         names = {read_messages(other)["language.name"] for other in languages()}
         titles = set(page_titles(lang).values()) if lang in PAGE_LANGUAGES else set()
@@ -342,3 +363,124 @@ def test_the_check_catches_a_word_from_nowhere_on_a_page(browser: Browser, serve
         assert [text for _, text, _ in strangers] == ["Rules", "Examples", "Move t1-t2."]
     finally:
         context.close()
+
+
+# -- error messages, wholly in the player's language ------------------------------------------
+
+TRANSLATIONS = [lang for lang in ALL_LANGUAGES if lang != "en"]
+# A deal part one letter short: the engine says "the deal part 'AAAAAA' has 6 letters; it
+# must have 7", which must not reach a Romanian or Dutch player.
+SHORT_CODE = "KL1-D1N-AAAAAA"
+
+
+def _english_words(text: str) -> set[str]:
+    return {word.lower() for word in re.findall(r"[A-Za-z]{3,}", text)}
+
+
+def _foreign_words(shown: str, lang: str) -> set[str]:
+    """Words of the engine's English sentence about SHORT_CODE that the text repeats though
+    the language's catalog never uses them."""
+    own = set().union(
+        *(_english_words(re.sub(r"\{\w+\}", " ", text)) for text in read_messages(lang).values())
+    )
+    english = "the deal part 'AAAAAA' has 6 letters; it must have 7"
+    return (_english_words(shown) & _english_words(english)) - own - {"aaaaaa"}
+
+
+def _short_code_message(lang: str) -> str:
+    messages = read_messages(lang)
+    reason = messages["error.code.deal_length"].format(part="AAAAAA", count=6, needed=7)
+    return messages["error.bad_code"].format(reason=reason)
+
+
+@pytest.fixture(params=TRANSLATIONS)
+def foreign_player(request: pytest.FixtureRequest, browser: Browser, server: str) -> Iterator[Page]:
+    """A new player who chose Romanian or Dutch, and what the console said."""
+    context = browser.new_context(viewport=DESKTOP, base_url=server)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    open_board(page, server)
+    saved = api(page, "PUT", "/api/settings", {"language": request.param, "hints": True})
+    assert saved["language"] == request.param, saved
+    open_board(page, server)
+    yield page
+    context.close()
+    assert not errors, f"JavaScript errors on the page: {errors}"
+
+
+def test_a_bad_code_in_the_dialog_is_wholly_in_the_language(foreign_player: Page) -> None:
+    page = foreign_player
+    lang = _language(page)
+    words = Vocabulary(lang)
+    page.click("#new-game-button")
+    page.fill("#code-input", SHORT_CODE.lower())
+    page.click('[data-deal="code"]')
+    error = page.locator("#new-game-error")
+    expect(error).to_have_text(_short_code_message(lang))
+    assert _foreign_words(error.inner_text(), lang) == set()
+    assert words.strangers(_shown(page)) == []
+
+
+def test_a_bad_link_is_wholly_in_the_language(foreign_player: Page, server: str) -> None:
+    page = foreign_player
+    lang = _language(page)
+    open_board(page, server, f"/play/{SHORT_CODE}")
+    error = page.locator("#new-game-error")
+    expected = read_messages(lang)["ui.bad_link"].format(
+        code=SHORT_CODE, message=_short_code_message(lang)
+    )
+    expect(error).to_have_text(expected)
+    # One sentence ends before the server's message and one after it: ". Acesta" / ". Kies".
+    assert ". . " not in expected and ".. " not in expected
+    assert _foreign_words(error.inner_text(), lang) == set()
+    assert Vocabulary(lang).strangers(_shown(page)) == []
+
+
+def test_the_strict_check_catches_the_engines_english_reason(foreign_player: Page) -> None:
+    page = foreign_player
+    lang = _language(page)
+    english = "the deal part 'AAAAAA' has 6 letters; it must have 7"
+    leaked = read_messages(lang)["error.bad_code"].format(reason=english)
+    page.click("#new-game-button")
+    page.evaluate(
+        "(text) => { document.querySelector('#new-game-error').textContent = text; "
+        "document.querySelector('#new-game-error').hidden = false; }",
+        leaked,
+    )
+    assert [text for _, text, _ in Vocabulary(lang).strangers(_shown(page))] == [leaked]
+    assert _foreign_words(leaked, lang) >= {"deal", "part", "must"}
+
+
+def test_a_failure_in_the_board_shows_catalog_words_and_logs_the_detail(
+    foreign_player: Page,
+) -> None:
+    page = foreign_player
+    lang = _language(page)
+    logged: list[str] = []
+    page.on("console", lambda message: logged.append(message.text))
+    # A real exception in the board's own code: the Hint button is looked up by its id when
+    # a hint is asked for, and here it has lost that id.
+    page.evaluate(
+        "() => { const b = document.getElementById('hint-button'); b.id = 'renamed'; b.click(); }"
+    )
+    toast = page.locator("#toast")
+    expect(toast).to_have_text(read_messages(lang)["ui.error_unexpected"])
+    assert Vocabulary(lang).strangers(_shown(page)) == []
+    assert any("null" in line for line in logged), logged  # the TypeError, for developers
+
+
+def test_an_answer_that_is_not_json_gets_catalog_words(foreign_player: Page) -> None:
+    page = foreign_player
+    lang = _language(page)
+    answer = page.evaluate(
+        """async () => {
+      const { request } = await import('/static/api.js');
+      return await request('GET', '/static/board.css');
+    }"""
+    )
+    assert answer["status"] == 200
+    assert answer["body"] == {
+        "error": "bad_response",
+        "message": read_messages(lang)["ui.error_generic"].format(message=200),
+    }

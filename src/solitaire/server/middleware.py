@@ -88,14 +88,15 @@ class BodyLimitMiddleware:
         self.app = app
         self.max_bytes = max_bytes
 
-    async def _too_large(self, send: Send) -> None:
-        body = json.dumps(
-            {
-                "error": "bad_request",
-                "message": f"The request body is too large (at most {self.max_bytes} bytes).",
-                "detail": [],
-            }
-        ).encode()
+    async def _too_large(self, scope: Scope, send: Send) -> None:
+        # errors.py imports this module; the message needs the player's language, which may
+        # mean a database read, so it runs off the event loop.
+        from starlette.concurrency import run_in_threadpool
+
+        from .errors import too_large_message
+
+        message = await run_in_threadpool(too_large_message, scope, self.max_bytes)
+        body = json.dumps({"error": "bad_request", "message": message, "detail": []}).encode()
         await send(
             {
                 "type": "http.response.start",
@@ -114,7 +115,7 @@ class BodyLimitMiddleware:
             return
         for key, value in scope.get("headers", ()):
             if key == b"content-length" and value.isdigit() and int(value) > self.max_bytes:
-                await self._too_large(send)
+                await self._too_large(scope, send)
                 return
         # Read the whole body (small by now, or refused below), then hand it on.
         chunks: list[bytes] = []
@@ -128,7 +129,7 @@ class BodyLimitMiddleware:
             chunk = message.get("body", b"")
             size += len(chunk)
             if size > self.max_bytes:
-                await self._too_large(send)
+                await self._too_large(scope, send)
                 return
             chunks.append(chunk)
             if not message.get("more_body", False):

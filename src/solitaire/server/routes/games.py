@@ -24,7 +24,7 @@ from ...games import Refusal, Step, rules_for
 from ...layout import LayoutError, format_layout, parse_layout
 from ...moves import DRAW, STOCK, Move, MoveTextError
 from ...play import Game
-from ..errors import ApiError, bad_request
+from ..errors import ApiError, PlayerTexts, PlayerTextsDep, bad_request
 from ..live import Illegal, Intent, NotFound, Stale, start_game
 from ..schemas import (
     AnyAction,
@@ -45,84 +45,97 @@ def _state(state: dict[str, Any], status: int = 200) -> JSONResponse:
     return JSONResponse(state, status_code=status)
 
 
-def _not_found(services: Services, player_id: str) -> ApiError:
-    return ApiError(404, "not_found", services.text(player_id, "error.not_found"))
+def _not_found(texts: PlayerTexts) -> ApiError:
+    return ApiError(404, "not_found", texts.text("error.not_found"))
+
+
+def _sentence(text: str) -> str:
+    """An engine reason as the end of a sentence: a full stop after it, so that a message
+    quoted inside another (``ui.bad_link``) reads right."""
+    return text if text.endswith((".", "!", "?")) else f"{text}."
 
 
 def _field_error(field: str, message: str, kind: str) -> list[dict[str, Any]]:
     return [{"loc": ["body", field], "msg": message, "type": kind}]
 
 
-def _require(services: Services, player_id: str, request: NewGame, field: str) -> str:
+def _require(texts: PlayerTexts, request: NewGame, field: str) -> str:
     value = getattr(request, field)
     if value is None or not str(value).strip():
-        message = services.text(player_id, "error.missing_field", mode=request.mode, field=field)
+        message = texts.text("error.missing_field", mode=request.mode, field=field)
         raise bad_request(message, _field_error(field, f"{field} is required", "missing"))
     return str(value)
 
 
-def _variant_of(services: Services, player_id: str, text: str) -> Variant:
+def _variant_of(texts: PlayerTexts, text: str) -> Variant:
     """A variant, from a variant (``KL1-D3V``) or a full code (its deal is not used)."""
     try:
         parsed = parse_code_or_variant(text)
     except GameCodeError as error:
-        message = services.text(player_id, "error.bad_variant", reason=error)
+        message = texts.text("error.bad_variant", reason=texts.code_error(error))
         raise bad_request(message, _field_error("variant", str(error), "variant")) from None
     return parsed.variant if isinstance(parsed, GameCode) else parsed
 
 
 def _new_game(
-    services: Services, player_id: str, request: NewGame, proved: int | None = None
+    services: Services,
+    player_id: str,
+    texts: PlayerTexts,
+    request: NewGame,
+    proved: int | None = None,
 ) -> tuple[Game, str | None]:
     """The game a request asks for, and its start layout if it was typed in; ``proved`` is
     the deal for mode ``new`` when the player asked for a winnable one."""
     if request.mode in ("new", "daily"):
-        variant_text = _require(services, player_id, request, "variant")
-        variant = _variant_of(services, player_id, variant_text)
+        variant_text = _require(texts, request, "variant")
+        variant = _variant_of(texts, variant_text)
         if request.mode == "new":
             deal = proved if proved is not None else 1 + secrets.randbelow(MAX_DEAL)
         else:
             deal = deal_of_the_day(variant.game, dt.datetime.now(dt.UTC).date())
         return Game(rules_for(variant).deal(deal)), None
     if request.mode == "code":
-        text = _require(services, player_id, request, "code")
+        text = _require(texts, request, "code")
         try:
             return Game.from_code(parse_code(text)), None
         except GameCodeError as error:
-            message = services.text(player_id, "error.bad_code", reason=error)
+            # The engine's English sentence stays in `detail`, for developers.
+            message = texts.text("error.bad_code", reason=texts.code_error(error))
             raise bad_request(message, _field_error("code", str(error), "game_code")) from None
     if request.mode == "layout":
-        text = _require(services, player_id, request, "layout")
+        text = _require(texts, request, "layout")
         try:
             position = parse_layout(text)
         except LayoutError as error:
-            message = services.text(player_id, "error.bad_layout", reason=error)
+            # Layout text is typed by developers and tests, not in the New game dialog: its
+            # reason (a line and a card) stays the engine's, inside the player's language.
+            message = texts.text("error.bad_layout", reason=_sentence(str(error)))
             raise bad_request(message, _field_error("layout", str(error), "layout")) from None
         return Game(position), format_layout(position)
     # "same": the deal (or typed-in position) of one of the player's games, from its start.
-    game_id = _require(services, player_id, request, "game_id")
+    game_id = _require(texts, request, "game_id")
     try:
         previous = services.games.find(player_id, game_id)
     except NotFound:
-        raise _not_found(services, player_id) from None
+        raise _not_found(texts) from None
     return start_game(previous), previous.start_layout
 
 
-def _winnable_variant(services: Services, player_id: str, request: NewGame) -> Variant:
+def _winnable_variant(texts: PlayerTexts, request: NewGame) -> Variant:
     """The variant of a request for a winnable deal (mode ``new`` only), or 400."""
     if request.mode != "new":
-        message = services.text(player_id, "ui.winnable.new_only")
+        message = texts.text("ui.winnable.new_only")
         raise bad_request(message, _field_error("winnable", message, "winnable"))
-    return _variant_of(services, player_id, _require(services, player_id, request, "variant"))
+    return _variant_of(texts, _require(texts, request, "variant"))
 
 
-async def _winnable_deal(services: Services, player_id: str, request: NewGame) -> int:
+async def _winnable_deal(services: Services, texts: PlayerTexts, request: NewGame) -> int:
     """A deal the solver proved winnable (solving.py), or 503 and no game started."""
-    variant = await run_in_threadpool(_winnable_variant, services, player_id, request)
+    variant = await run_in_threadpool(_winnable_variant, texts, request)
     deal = await services.solving.winnable_deal(variant)
     if deal is None:
         message = await run_in_threadpool(
-            services.text, player_id, "ui.winnable.none_found", variant=str(variant)
+            texts.text, "ui.winnable.none_found", variant=str(variant)
         )
         raise ApiError(503, "no_winnable_deal", message)
     return deal
@@ -130,18 +143,25 @@ async def _winnable_deal(services: Services, player_id: str, request: NewGame) -
 
 @router.post("", status_code=201)
 async def create_game(
-    services: ServicesDep, player_id: PlayerDep, request: Annotated[NewGame, Body()]
+    services: ServicesDep,
+    player_id: PlayerDep,
+    texts: PlayerTextsDep,
+    request: Annotated[NewGame, Body()],
 ) -> JSONResponse:
     """Start a game: ``new``, ``daily``, ``code``, ``same`` or ``layout`` (see docs/api.md);
     ``winnable`` awaits the solver's pool, the rest runs in a worker thread."""
-    proved = await _winnable_deal(services, player_id, request) if request.winnable else None
-    return await run_in_threadpool(_create_game, services, player_id, request, proved)
+    proved = await _winnable_deal(services, texts, request) if request.winnable else None
+    return await run_in_threadpool(_create_game, services, player_id, texts, request, proved)
 
 
 def _create_game(
-    services: Services, player_id: str, request: NewGame, proved: int | None
+    services: Services,
+    player_id: str,
+    texts: PlayerTexts,
+    request: NewGame,
+    proved: int | None,
 ) -> JSONResponse:
-    game, start_layout = _new_game(services, player_id, request, proved)
+    game, start_layout = _new_game(services, player_id, texts, request, proved)
     state = services.games.start(player_id, game, start_layout=start_layout)
     _remember_suits(services, player_id, game)
     return _state(state, 201)
@@ -158,32 +178,36 @@ def _remember_suits(services: Services, player_id: str, game: Game) -> None:
 
 
 @router.get("/current")
-def current_game(services: ServicesDep, player_id: PlayerDep) -> JSONResponse:
+def current_game(
+    services: ServicesDep, player_id: PlayerDep, texts: PlayerTextsDep
+) -> JSONResponse:
     """The game the player last played (or started)."""
     try:
         return _state(services.games.latest(player_id))
     except NotFound:
-        raise ApiError(
-            404, "not_found", services.text(player_id, "error.no_current_game")
-        ) from None
+        raise ApiError(404, "not_found", texts.text("error.no_current_game")) from None
 
 
 @router.get("/{game_id}")
-def read_game(game_id: str, services: ServicesDep, player_id: PlayerDep) -> JSONResponse:
+def read_game(
+    game_id: str, services: ServicesDep, player_id: PlayerDep, texts: PlayerTextsDep
+) -> JSONResponse:
     """One of the player's games as it stands; another player's game is 404."""
     try:
         return _state(services.games.open(player_id, game_id))
     except NotFound:
-        raise _not_found(services, player_id) from None
+        raise _not_found(texts) from None
 
 
-def _intent(services: Services, player_id: str, action: Any) -> Intent:
+def _intent(services: Services, player_id: str, texts: PlayerTexts, action: Any) -> Intent:
     """The engine call an action makes (bad move text is refused here, before any game)."""
     if isinstance(action, MoveAction):
         try:
             move = Move.parse(action.move)
         except MoveTextError as error:
-            message = services.text(player_id, "error.bad_move", reason=error)
+            # Move text is the developers' and the tests' (the board sends intents): its
+            # reason stays the engine's, inside the player's language.
+            message = texts.text("error.bad_move", reason=_sentence(str(error)))
             raise bad_request(message, _field_error("move", str(error), "move_text")) from None
         return lambda game: game.play(move)
     if isinstance(action, TapAction):
@@ -217,27 +241,25 @@ def act(
     game_id: str,
     services: ServicesDep,
     player_id: PlayerDep,
+    texts: PlayerTextsDep,
     action: Annotated[AnyAction, Body(discriminator="type")],
 ) -> JSONResponse:
     """Apply one action made on ``version``: 200 with the new state, 409 if the game moved
     on since, 422 if the rules refuse it (nothing changes in either case)."""
-    intent = _intent(services, player_id, action)
+    intent = _intent(services, player_id, texts, action)
     try:
         state = services.games.act(player_id, game_id, action.version, intent)
     except NotFound:
-        raise _not_found(services, player_id) from None
+        raise _not_found(texts) from None
     except Stale as stale:
-        raise ApiError(
-            409, "stale", services.text(player_id, "error.stale"), state=stale.state
-        ) from None
+        raise ApiError(409, "stale", texts.text("error.stale"), state=stale.state) from None
     except Illegal as illegal:
         refusal = illegal.refusal
-        language = services.language(player_id)
-        reminder = services.catalogs.messages(language).get(f"reason.{refusal.reason}")
+        reminder = f"reason.{refusal.reason}"
         raise ApiError(
             422,
             "illegal",
-            reminder or services.catalogs.text(language, "error.illegal"),
+            texts.text(reminder) if texts.has(reminder) else texts.text("error.illegal"),
             reason=refusal.reason,
             rule=refusal.rule,
             state=illegal.state,

@@ -28,7 +28,7 @@ from ...stats import (
     variant_key,
 )
 from ...store import StoredGame
-from ..errors import bad_request
+from ..errors import PlayerTexts, PlayerTextsDep, bad_request
 from ..services import PlayerDep, Services, ServicesDep
 
 router = APIRouter(tags=["stats"])
@@ -154,7 +154,7 @@ def read_stats(services: ServicesDep, player_id: PlayerDep) -> JSONResponse:
     return JSONResponse(_stats_body(services, player_id))
 
 
-def _reset_keys(services: Services, player_id: str, request: StatsReset) -> list[str]:
+def _reset_keys(texts: PlayerTexts, request: StatsReset) -> list[str]:
     text = request.variant.strip().upper()
     if text == ALL_VARIANTS.upper():
         return list(VARIANT_KEYS)
@@ -163,7 +163,7 @@ def _reset_keys(services: Services, player_id: str, request: StatsReset) -> list
     try:
         parsed = parse_code_or_variant(text)
     except GameCodeError as error:
-        message = services.text(player_id, "error.bad_variant", reason=error)
+        message = texts.text("error.bad_variant", reason=texts.code_error(error))
         detail = [{"loc": ["body", "variant"], "msg": str(error), "type": "variant"}]
         raise bad_request(message, detail) from None
     return [(parsed.variant if isinstance(parsed, GameCode) else parsed).key]
@@ -171,16 +171,21 @@ def _reset_keys(services: Services, player_id: str, request: StatsReset) -> list
 
 @router.post("/api/stats/reset")
 async def reset_stats(
-    services: ServicesDep, player_id: PlayerDep, request: Annotated[StatsReset, Body()]
+    services: ServicesDep,
+    player_id: PlayerDep,
+    texts: PlayerTextsDep,
+    request: Annotated[StatsReset, Body()],
 ) -> JSONResponse:
     """Start the statistics of one variant (``{"variant": "KL-D1N"}``, or ``KL1-D1N``) or of
     all (``{"variant": "all"}``) again from now. Finished games stay in the history. Answers
     the statistics as ``GET /api/stats`` then does."""
-    return await run_in_threadpool(_reset, services, player_id, request)
+    return await run_in_threadpool(_reset, services, player_id, texts, request)
 
 
-def _reset(services: Services, player_id: str, request: StatsReset) -> JSONResponse:
-    keys = _reset_keys(services, player_id, request)
+def _reset(
+    services: Services, player_id: str, texts: PlayerTexts, request: StatsReset
+) -> JSONResponse:
+    keys = _reset_keys(texts, request)
     services.store.reset_stats(player_id, keys)
     return JSONResponse(_stats_body(services, player_id))
 

@@ -3,9 +3,13 @@
 //
 //   const {status, body} = await api.action(state.id, {version: 7, type: "stock"});
 
+// i18n.js imports this module too; `t` is only called once both are loaded.
+import { t } from "./i18n.js";
+
 export class ApiUnreachable extends Error {}
 
-async function request(method, path, body) {
+// Exported for the tests, which send it an answer that is not JSON.
+export async function request(method, path, body) {
   let response;
   try {
     response = await fetch(path, {
@@ -21,7 +25,10 @@ async function request(method, path, body) {
   try {
     data = await response.json();
   } catch {
-    data = { error: "bad_response", message: response.statusText };
+    // Not the API's JSON (a proxy's error page, say): the player reads the catalog's words
+    // and the status; the browser's English status text is for developers only.
+    console.error(`${method} ${path}: HTTP ${response.status} ${response.statusText}, not JSON`);
+    data = { error: "bad_response", message: t("ui.error_generic", { message: response.status }) };
   }
   return { status: response.status, body: data };
 }

@@ -84,7 +84,7 @@ export function setupNewGameDialog() {
   winnableOnly.addEventListener("change", async () => {
     const error = await saveSettings({ winnable_only: winnableOnly.checked });
     winnableOnly.checked = Boolean(settings().winnable_only);
-    if (error) setNewGameError(error.message ?? t("ui.error_generic", { message: error.error }));
+    if (error) setNewGameError(error.message ?? t("ui.error_unexpected"));
   });
   const codeInput = $("code-input");
   async function choose(mode) {
@@ -140,7 +140,7 @@ export function setupSettingsDialog({ onError, onLanguage }) {
     languageSelect.disabled = false;
     if (error) {
       languageSelect.value = currentLanguage();
-      onError(error.message ?? t("ui.error_generic", { message: error.error }));
+      onError(error.message ?? t("ui.error_unexpected"));
     } else {
       await onLanguage(wanted);
     }
@@ -153,7 +153,7 @@ export function setupSettingsDialog({ onError, onLanguage }) {
       input.disabled = false;
       // A refused save leaves the setting as the server keeps it.
       input.checked = Boolean(settings()[name]);
-      if (error) onError(error.message ?? t("ui.error_generic", { message: error.error }));
+      if (error) onError(error.message ?? t("ui.error_unexpected"));
       // The toolbar shows the Hint button only while "Hints" is on.
       else document.dispatchEvent(new CustomEvent("settings-changed"));
     });

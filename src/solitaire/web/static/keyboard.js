@@ -1,8 +1,9 @@
-// Keyboard shortcuts: Ctrl+Z / Cmd+Z undo, N opens New game, Space taps the stock.
+// Keyboard shortcuts: Ctrl+Z / Cmd+Z undo, N opens New game, S the Statistics, Space taps
+// the stock.
 // Escape closing dialogs is the native <dialog> behaviour. Keys typed into a field, or
 // while a dialog is open, are left alone.
 //
-//   attachKeyboard({undo: () => …, newGame: () => …, stock: () => …});
+//   attachKeyboard({undo: () => …, newGame: () => …, stats: () => …, stock: () => …});
 
 import { anyDialogOpen } from "./dialogs.js";
 
@@ -20,6 +21,9 @@ export function attachKeyboard(commands) {
     } else if (key === "n") {
       event.preventDefault();
       commands.newGame();
+    } else if (key === "s") {
+      event.preventDefault();
+      commands.stats();
     } else if (event.key === " " && !(target instanceof HTMLButtonElement)) {
       // A focused button keeps Space for itself, as every button does.
       event.preventDefault();

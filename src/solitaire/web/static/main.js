@@ -19,7 +19,7 @@ import { attachKeyboard } from "./keyboard.js";
 import { setupBoardLinks } from "/site/board-links.js";
 import { renderBoard } from "./render.js";
 import { loadSettings, settings } from "./settings.js";
-import { attachStatsKey, openStats, setupStatsDialog } from "./stats.js";
+import { openStats, setupStatsDialog } from "./stats.js";
 import { hideToast, showToast } from "./toast.js";
 
 const DOUBLE_CLICK_MS = 400;
@@ -35,9 +35,12 @@ function enqueue(task) {
   return queue;
 }
 
+// Something failed outside the server's answers (the network, or the board's own code): the
+// player reads a catalog message; the exception itself, in English, goes to the console.
 function reportFailure(error) {
+  console.error(error);
   if (error instanceof ApiUnreachable) showToast(t("ui.error_network"), { kind: "error" });
-  else showToast(t("ui.error_generic", { message: String(error?.message ?? error) }), { kind: "error" });
+  else showToast(t("ui.error_unexpected"), { kind: "error" });
 }
 
 // -- drawing ----------------------------------------------------------------------------------
@@ -358,7 +361,6 @@ async function boot() {
   // The link to the pages and the toolbar's language selector (web/site/board-links.js).
   setupBoardLinks({ onError, onLanguage }).catch(reportFailure);
   setupStatsDialog({ playAgain: (choice) => startGame(choice) });
-  attachStatsKey(openStatistics);
   wireToolbar();
   document.addEventListener("settings-changed", () => state && updateToolbar());
   attachPointer(board, {
@@ -369,7 +371,7 @@ async function boot() {
     dropNowhere: onDropNowhere,
     targetsFor,
   });
-  attachKeyboard({ undo, newGame: () => newGameDialog(), stock: tapStock });
+  attachKeyboard({ undo, newGame: () => newGameDialog(), stats: openStatistics, stock: tapStock });
   new ResizeObserver(redrawOnResize).observe(board);
   document.addEventListener("visibilitychange", () => {
     // Another tab may have moved meanwhile: show the game as the server holds it.

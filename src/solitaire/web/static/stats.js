@@ -329,16 +329,3 @@ export async function openStats(state) {
   await guard(loadStats);
   dialog.dataset.loaded = "true";
 }
-
-// The key that opens the dialog (S), left alone in fields, with modifiers and while another
-// dialog is open, as keyboard.js does for its keys.
-export function attachStatsKey(open) {
-  document.addEventListener("keydown", (event) => {
-    if (event.key.toLowerCase() !== "s" || event.ctrlKey || event.metaKey || event.altKey) return;
-    if (document.querySelector("dialog[open]")) return;
-    const target = event.target;
-    if (target instanceof HTMLElement && target.closest("input, textarea, select, [contenteditable]")) return;
-    event.preventDefault();
-    open();
-  });
-}
