@@ -6,6 +6,7 @@ score, a game code, a card's corner)."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 import urllib.request
@@ -207,19 +208,29 @@ class Vocabulary:
 ALL_LANGUAGES = languages()
 
 
-@pytest.fixture(params=ALL_LANGUAGES)
-def player(request: pytest.FixtureRequest, browser: Browser, server: str) -> Iterator[Page]:
-    """A new player who chose the language, with hints on (the toolbar's fourth button)."""
+@contextlib.contextmanager
+def speaking(browser: Browser, server: str, lang: str, *, reload: bool) -> Iterator[Page]:
+    """A new player who chose ``lang``, with hints on (the toolbar's fourth button); the
+    board opened again in that language if ``reload``. No JavaScript error may happen."""
     context = browser.new_context(viewport=DESKTOP, base_url=server)
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     open_board(page, server)
-    saved = api(page, "PUT", "/api/settings", {"language": request.param, "hints": True})
-    assert saved["language"] == request.param, saved
+    saved = api(page, "PUT", "/api/settings", {"language": lang, "hints": True})
+    assert saved["language"] == lang, saved
+    if reload:
+        open_board(page, server)
     yield page
     context.close()
     assert not errors, f"JavaScript errors on the page: {errors}"
+
+
+@pytest.fixture(params=ALL_LANGUAGES)
+def player(request: pytest.FixtureRequest, browser: Browser, server: str) -> Iterator[Page]:
+    """A new player who chose the language (the board not yet redrawn in it)."""
+    with speaking(browser, server, request.param, reload=False) as page:
+        yield page
 
 
 def _language(page: Page) -> str:
@@ -395,18 +406,9 @@ def _short_code_message(lang: str) -> str:
 
 @pytest.fixture(params=TRANSLATIONS)
 def foreign_player(request: pytest.FixtureRequest, browser: Browser, server: str) -> Iterator[Page]:
-    """A new player who chose Romanian or Dutch, and what the console said."""
-    context = browser.new_context(viewport=DESKTOP, base_url=server)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    open_board(page, server)
-    saved = api(page, "PUT", "/api/settings", {"language": request.param, "hints": True})
-    assert saved["language"] == request.param, saved
-    open_board(page, server)
-    yield page
-    context.close()
-    assert not errors, f"JavaScript errors on the page: {errors}"
+    """A new player who chose Romanian or Dutch, the board open in that language."""
+    with speaking(browser, server, request.param, reload=True) as page:
+        yield page
 
 
 def test_a_bad_code_in_the_dialog_is_wholly_in_the_language(foreign_player: Page) -> None:

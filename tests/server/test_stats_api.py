@@ -17,18 +17,12 @@ from solitaire.play import Game
 from solitaire.server.app import create_app
 from solitaire.server.settings import Settings
 
+from ..fixtures import KLONDIKE_ONE_MOVE_TO_WIN
 from ..support.postgres import TemporaryPostgres, postgres_bin
 from ..test_wins import lines
 from .conftest import act, sqlite_settings, start
 
-ALMOST_WON = (
-    "game: KL1-D1N\ns:\nw:\n"
-    "f1: AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS\n"
-    "f2: AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH\n"
-    "f3: AD 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD\n"
-    "f4: AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC\n"
-    "t1: KH\nt2:\nt3:\nt4:\nt5:\nt6:\nt7:\n"
-)
+ALMOST_WON = KLONDIKE_ONE_MOVE_TO_WIN
 
 
 def test_no_games_no_statistics(client: TestClient) -> None:
