@@ -3,7 +3,9 @@
 A column is a ``bytes`` of card ids, bottom first; a card id is ``suit × 13 + rank − 1``, so a
 card rests on its same-suit successor exactly when ``below == card + 1`` (``card`` not a king).
 Columns are interchangeable (any card or group may go into any empty column, SS-4), so the
-transposition table keys a position by its sorted columns.
+transposition table keys a position by its sorted columns. The search itself is in
+:mod:`.simple_simon_search`; :func:`legal_moves` and :func:`apply_move` are the plain
+versions the shortest-win search (IDA*) uses.
 
 >>> from solitaire.layout import parse_layout
 >>> position = parse_layout("game: SS1-S1\\nt1: KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S\\n"
@@ -18,7 +20,7 @@ from __future__ import annotations
 from ..cards import KING, SUITS
 from ..moves import Move, column_id
 from ..position import Position
-from .best_first import best_first
+from . import simple_simon_search
 from .budget import Budget
 
 SuitMove = tuple[int, int, int]
@@ -26,7 +28,6 @@ SuitMove = tuple[int, int, int]
 
 RUN_LENGTH = KING
 _RUNS = frozenset(bytes(range(suit * 13 + 12, suit * 13 - 1, -1)) for suit in range(4))
-_SEPARATOR = b"\xff"
 _SUIT_INDEX = {suit: index for index, suit in enumerate(SUITS)}
 
 
@@ -92,42 +93,17 @@ def legal_moves(columns: list[bytes]) -> list[SuitMove]:
 
 def misplaced(columns: list[bytes]) -> int:
     """Cards other than kings that do not rest on their same-suit successor (SS-9's bound)."""
-    count = 0
-    for column in columns:
-        below = -1
-        for card in column:
-            if below != card + 1 and card % 13 != 12:
-                count += 1
-            below = card
-    return count
-
-
-def _estimate(columns: list[bytes]) -> int:
-    # Misplaced cards dominate; an empty column is worth a little, as it is room to work.
-    return 4 * misplaced(columns) - sum(1 for column in columns if not column)
-
-
-def _key(columns: list[bytes]) -> bytes:
-    return _SEPARATOR.join(sorted(columns))
-
-
-def _successors(columns: list[bytes]) -> list[tuple[SuitMove, list[bytes]]]:
-    return [(move, apply_move(columns, move)) for move in legal_moves(columns)]
+    return simple_simon_search.misplaced(columns)
 
 
 def search(columns: list[bytes], budget: Budget) -> list[SuitMove] | None:
     """A winning list of moves, or None once every reachable position has been expanded.
 
+    Several complete best-first searches take turns (:mod:`.simple_simon_search`): the first
+    to win gives the solution, the first to run dry proves that there is none.
     Raises :class:`~solitaire.solver.budget.OutOfBudget` when the budget runs out first.
     """
-    return best_first(
-        columns,
-        key=_key,
-        successors=_successors,
-        estimate=_estimate,
-        is_goal=lambda state: not any(state),
-        budget=budget,
-    )
+    return simple_simon_search.portfolio_search(columns, budget)
 
 
 def to_moves(internal: list[SuitMove] | None) -> list[Move]:
