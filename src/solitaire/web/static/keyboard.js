@@ -1,9 +1,11 @@
 // Keyboard shortcuts: Ctrl+Z / Cmd+Z undo, N opens New game, S the Statistics, Space taps
-// the stock.
+// the stock when no card has the focus. The board's own keys (arrows, Tab between piles,
+// Enter, Space, Escape, F, D: see focus.js) are offered to `board` first.
 // Escape closing dialogs is the native <dialog> behaviour. Keys typed into a field, or
 // while a dialog is open, are left alone.
 //
-//   attachKeyboard({undo: () => …, newGame: () => …, stats: () => …, stock: () => …});
+//   attachKeyboard({undo: () => …, newGame: () => …, stats: () => …, stock: () => …,
+//                   board: (event) => true});   // true: the board used the key
 
 import { anyDialogOpen } from "./dialogs.js";
 
@@ -18,14 +20,16 @@ export function attachKeyboard(commands) {
       commands.undo();
     } else if (event.ctrlKey || event.metaKey) {
       return;
+    } else if (commands.board?.(event)) {
+      event.preventDefault();
     } else if (key === "n") {
       event.preventDefault();
       commands.newGame();
     } else if (key === "s") {
       event.preventDefault();
       commands.stats();
-    } else if (event.key === " " && !(target instanceof HTMLButtonElement)) {
-      // A focused button keeps Space for itself, as every button does.
+    } else if (event.key === " " && !(target instanceof HTMLButtonElement || target instanceof HTMLAnchorElement)) {
+      // A focused button or link keeps Space for itself, as every one does.
       event.preventDefault();
       commands.stock();
     }

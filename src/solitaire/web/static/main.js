@@ -14,6 +14,7 @@ import {
   setupSettingsDialog,
 } from "./dialogs.js";
 import { attachPointer, flyBack } from "./drag.js";
+import { announce, attachCursor, cardName, pileName } from "./focus.js";
 import { loadMessages, t, translatePage } from "./i18n.js";
 import { attachKeyboard } from "./keyboard.js";
 import { setupBoardLinks } from "/site/board-links.js";
@@ -27,6 +28,8 @@ const DEFAULT_VARIANT = "KL1-D1N";
 
 const board = document.getElementById("board");
 let state = null;
+// The keyboard cursor (focus.js); set up at boot.
+let cursor = null;
 // Actions go to the server one after another, each on the version the last one produced.
 let queue = Promise.resolve();
 
@@ -50,6 +53,7 @@ function show(next, { animate = true } = {}) {
   const before = animate && previous ? snapshotCards(board) : null;
   state = next;
   renderBoard(board, state);
+  cursor?.redraw(state);
   if (before) animateFrom(board, before);
   updateToolbar();
   if (state.won && !(previous && previous.id === state.id && previous.won)) openWon(state);
@@ -82,7 +86,9 @@ function updateToolbar() {
 // unless `quiet`, shows the reminder; a stale version silently adopts the current state.
 // An action on a card carries the version the player saw when choosing it (`seen`), so a
 // card that changed place meanwhile is not moved by mistake: the server answers 409.
-async function send(action, { quiet = false, seen = null } = {}) {
+// `keys`: the action came from the keyboard, so a refusal is also said when the reminders
+// are off (a player who can't see the cards fly back must hear that nothing moved).
+async function send(action, { quiet = false, seen = null, keys = false } = {}) {
   if (!state) return false;
   const version = seen ?? state.version;
   let answer;
@@ -94,14 +100,19 @@ async function send(action, { quiet = false, seen = null } = {}) {
   }
   const { status, body } = answer;
   if (status === 200) {
+    const previous = state;
     show(body);
+    const said = describeChange(previous, body);
+    if (said) announce(said);
     return true;
   }
   if (body?.state) show(body.state);
   else show(state);
   if (status === 409) return false;
   if (status === 422 && body?.error === "illegal") {
+    // The toast is a live region itself: the reminder is read from there.
     if (!quiet && settings().interactive_rules) showToast(body.message, { kind: "reminder" });
+    else if (keys) announce(t("ui.keys.not_moved"));
     return false;
   }
   if (status === 404) {
@@ -110,6 +121,30 @@ async function send(action, { quiet = false, seen = null } = {}) {
   }
   showToast(body?.message ?? t("ui.error_generic", { message: status }), { kind: "error" });
   return false;
+}
+
+// What a screen reader says after an applied action, from the state's `last` (the move as
+// the server resolved it): "Seven of hearts to Column 4", a card turned from the stock, an
+// undo. The moving card is read from the state before, where it was face up.
+function describeChange(previous, next) {
+  const last = next.last;
+  if (!last || !previous || previous.id !== next.id) return null;
+  if (last.action === "undo") return t("ui.keys.undone");
+  if (last.action === "stock") {
+    const waste = next.piles.find((pile) => pile.id === "w")?.cards ?? [];
+    const stock = previous.piles.find((pile) => pile.id === "s")?.cards ?? [];
+    const top = waste[waste.length - 1];
+    return stock.length > 0 && top ? t("ui.keys.turned", { card: cardName(top) }) : t("ui.keys.redealt");
+  }
+  const match = /^([a-z]\d*)(?::(\d+))?-([a-z]\d*)$/.exec(last.move ?? "");
+  if (!match) return null;
+  const [, source, count, target] = match;
+  const cards = previous.piles.find((pile) => pile.id === source)?.cards ?? [];
+  const lead = cards[cards.length - Number(count ?? 1)];
+  if (!lead) return null;
+  let text = t("ui.keys.moved", { card: cardName(lead), pile: pileName(target) });
+  if (last.runs_removed > 0) text = `${text} ${t("ui.keys.run_removed")}`;
+  return text;
 }
 
 let recentClick = null;
@@ -168,6 +203,19 @@ function targetsFor(place) {
   if (!state || !settings().placement_help) return [];
   const dest = state.dests.find((d) => d.pile === place.pile && d.index === place.index);
   return dest ? dest.targets : [];
+}
+
+// The keyboard's actions (focus.js): the same intents as a drop, a tap and a double click.
+function keyDrop(place, target, seen) {
+  enqueue(() => send({ type: "drop", pile: place.pile, index: place.index, target }, { seen, keys: true }));
+}
+
+function keyTap(place, seen) {
+  enqueue(() => send({ type: "tap", ...place }, { seen, keys: true }));
+}
+
+function keyDoubleClick(place, seen) {
+  enqueue(() => send({ type: "double_click", ...place }, { seen, keys: true }));
 }
 
 function undo() {
@@ -341,7 +389,10 @@ function redrawOnResize() {
     // so that cards under a finger (or a test) are not replaced for nothing.
     const drawn = board.dataset.size;
     const size = `${board.clientWidth}x${board.clientHeight}`;
-    if (state && drawn !== size) renderBoard(board, state);
+    if (state && drawn !== size) {
+      renderBoard(board, state);
+      cursor?.redraw(state);
+    }
   });
 }
 
@@ -371,7 +422,20 @@ async function boot() {
     dropNowhere: onDropNowhere,
     targetsFor,
   });
-  attachKeyboard({ undo, newGame: () => newGameDialog(), stats: openStatistics, stock: tapStock });
+  cursor = attachCursor(board, {
+    drop: keyDrop,
+    tap: keyTap,
+    doubleClick: keyDoubleClick,
+    stock: tapStock,
+    targetsFor,
+  });
+  attachKeyboard({
+    undo,
+    newGame: () => newGameDialog(),
+    stats: openStatistics,
+    stock: tapStock,
+    board: (event) => cursor.key(event),
+  });
   new ResizeObserver(redrawOnResize).observe(board);
   document.addEventListener("visibilitychange", () => {
     // Another tab may have moved meanwhile: show the game as the server holds it.

@@ -34,6 +34,8 @@ export function renderBoard(board, state) {
     const element = document.createElement("div");
     element.className = `pile ${place.kind}`;
     element.dataset.pile = pile.id;
+    // A named group: a screen reader says "Column 3" on entering it, then the card's name.
+    element.setAttribute("role", "group");
     element.setAttribute("aria-label", pileLabel(pile.id));
     element.style.left = `${place.x}px`;
     element.style.top = `${place.y}px`;
