@@ -215,11 +215,25 @@ def main(argv: list[str] | None = None) -> int:
         f"{args.jobs} processes"
     )
     for variant in variants:
-        outcomes = list(
-            solve_deals(
-                variant, deals, seconds=args.seconds, jobs=args.jobs, cpu_time=not args.wall_clock
-            )
-        )
+        outcomes = []
+        # Each deal's outcome is written as soon as it is known (a long run that is stopped
+        # still leaves its figures so far); the sorted CSV replaces it at the end.
+        progress = None
+        if args.csv_dir is not None:
+            args.csv_dir.mkdir(parents=True, exist_ok=True)
+            progress = (args.csv_dir / f"{variant}.partial.csv").open("w", encoding="utf-8")
+        for outcome in solve_deals(
+            variant, deals, seconds=args.seconds, jobs=args.jobs, cpu_time=not args.wall_clock
+        ):
+            outcomes.append(outcome)
+            if progress is not None:
+                progress.write(
+                    f"{outcome.deal},{outcome.verdict.value},{outcome.positions},"
+                    f"{outcome.seconds:.3f}\n"
+                )
+                progress.flush()
+        if progress is not None:
+            progress.close()
         print(f"{variant}: {Summary.of(outcomes).text()}", flush=True)
         if args.csv_dir is not None:
             args.csv_dir.mkdir(parents=True, exist_ok=True)

@@ -40,9 +40,31 @@ class Budget:
         self.deadline = self.started + seconds
         self.max_positions = max_positions
         self.positions = 0
+        self.parent: Budget | None = None
+
+    def part(self, seconds: float) -> Budget:
+        """A budget of at most ``seconds`` more, inside this one: what it spends is spent
+        here too, and it runs out when this one does.
+
+        >>> whole = Budget(10.0)
+        >>> part = whole.part(2.0)
+        >>> part.spend(); (part.positions, whole.positions)
+        (1, 1)
+        """
+        part = Budget(max(0.0, min(seconds, self.deadline - self.clock())), clock=self.clock)
+        part.parent = self
+        return part
+
+    def exhausted(self) -> bool:
+        """Whether this budget has run out (time or positions)."""
+        if self.max_positions is not None and self.positions >= self.max_positions:
+            return True
+        return self.clock() > self.deadline
 
     def spend(self) -> None:
         """Count one more expanded position; raise :class:`OutOfBudget` past the budget."""
+        if self.parent is not None:
+            self.parent.spend()
         self.positions += 1
         if self.max_positions is not None and self.positions > self.max_positions:
             raise OutOfBudget(f"{self.positions} positions")

@@ -1,0 +1,187 @@
+"""Klondike and Easy Harp solver parts: the deadlock proofs (deadlock.py) against the real
+rules, the budget's parts, weighted search, the draw-3 key."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from solitaire.codes import parse_code, parse_variant
+from solitaire.games import rules_for
+from solitaire.layout import parse_layout
+from solitaire.moves import DRAW
+from solitaire.position import Position
+from solitaire.solver import Verdict, solve
+from solitaire.solver.best_first import best_first
+from solitaire.solver.budget import Budget, OutOfBudget
+from solitaire.solver.deadlock import card_text, stuck_cards, stuck_places
+from solitaire.solver.stock_games import StockRules
+
+
+def _stuck_cards_stay_put(position: Position, places: list[tuple[str, int]], limit: int) -> int:
+    """Explore the real rules from ``position`` (every legal move, breadth first, at most
+    ``limit`` positions) and check that the cards at ``places`` (pile id, index) never move
+    and nothing is won. The number of positions explored."""
+    rules = rules_for(position.variant)
+    expected = [(pile, index, position.pile(pile).cards[index]) for pile, index in places]
+    seen = {position}
+    frontier = [position]
+    while frontier and len(seen) < limit:
+        next_frontier = []
+        for current in frontier:
+            for move in rules.legal_moves(current):
+                after = rules.apply(current, move).position
+                assert not rules.is_won(after)
+                if after in seen:
+                    continue
+                for pile, index, card in expected:
+                    cards = after.pile(pile).cards
+                    assert len(cards) > index and cards[index] == card, (move, pile, index)
+                seen.add(after)
+                next_frontier.append(after)
+        frontier = next_frontier
+    return len(seen)
+
+
+def _random_position(variant_text: str, rng: random.Random) -> Position:
+    """A random deal of the variant, after a random number of taps on the stock (so that,
+    without passes back, the waste holds cards that can lock up)."""
+    variant = parse_variant(variant_text)
+    rules = rules_for(variant)
+    position = rules.deal(rng.randint(1, 999_999))
+    for _ in range(rng.randint(0, 24 // variant.draw)):
+        position = rules.apply(position, DRAW).position
+    return position
+
+
+@pytest.mark.parametrize("variant_text", ["KL1-D1N", "KL1-D1V", "KL1-D3V"])
+def test_stuck_cards_never_move_under_the_real_rules(variant_text: str) -> None:
+    # The claim of deadlock.py, checked on random deals (after random taps): whatever the
+    # real rules allow (every legal move, foundations' cards coming back included, the
+    # first 800 positions breadth first), the stuck cards stay where they lie and nothing
+    # is won. Positions with nothing stuck are checked too, to see the check can fail:
+    # some of their candidates do move.
+    rng = random.Random(f"deadlock {variant_text}")
+    proved = moved = 0
+    for _ in range(2_000):
+        position = _random_position(variant_text, rng)
+        stock_rules = StockRules.for_position(position)
+        places = stuck_places(stock_rules, stock_rules.state_of(position))
+        pile_ids = [pile_id for pile_id, _ in position.items() if pile_id.startswith("t")]
+        pile_ids.append("w")  # the waste comes after the columns (Vegas only)
+        named = [(pile_ids[pile], index) for pile, index in places]
+        if named:
+            _stuck_cards_stay_put(position, named, 800)
+            proved += 1
+            if proved == 8:
+                break
+        elif moved < 3:
+            # Every candidate of a position with nothing stuck: some of them move.
+            candidates = [
+                (pile_id, index)
+                for pile_id, pile in position.items()
+                if pile_id.startswith("t")
+                for index in range(min(len(pile), pile.down + 1))
+            ]
+            with pytest.raises(AssertionError):
+                _stuck_cards_stay_put(position, candidates, 800)
+            moved += 1
+    assert proved == 8
+    assert moved == 3
+
+
+def test_a_king_has_a_way_out_while_a_column_can_be_empty() -> None:
+    # The K♠ lies on the 3♠ it needs below it in the foundations, but t3 … t7 are empty and
+    # a king may go there: nothing is stuck. A 7♣ on the 6♣ it needs and on both red 8s
+    # it could go onto has no way out at all: stuck, with the cards under it.
+    def layout(columns: dict[str, list[str]]) -> Position:
+        used = {card.strip("[]") for cards in columns.values() for card in cards}
+        stock = [r + s for s in "SHDC" for r in "A23456789TJQK" if r + s not in used]
+        lines = [f"{pile}: {' '.join(cards)}" for pile, cards in columns.items()]
+        text = "game: KL1-D1N\ns: " + " ".join(f"[{c}]" for c in stock) + "\n"
+        return parse_layout(text + "\n".join(lines))
+
+    def stuck(position: Position) -> list[str]:
+        rules = StockRules.for_position(position)
+        return [card_text(card) for card in stuck_cards(rules, rules.state_of(position))]
+
+    assert stuck(layout({"t1": ["[QH]", "[3S]", "KS"], "t2": ["[4C]", "JD"]})) == []
+    assert stuck(layout({"t1": ["[8H]", "[6C]", "[8D]", "7C"], "t2": ["[4C]", "JD"]})) == [
+        "8H",
+        "6C",
+        "8D",
+        "7C",
+    ]
+
+
+def test_deals_locked_from_the_start_are_not_winnable_at_once() -> None:
+    # Klondike deal 37: the 8♠ and the T♠ lie on the cards they would need (deadlock.py).
+    code = parse_code("KL1-D1N-AAAAABL")
+    position = rules_for(code.variant).deal(code.deal)
+    stock_rules = StockRules.for_position(position)
+    assert stuck_cards(stock_rules, stock_rules.state_of(position))
+    result = solve(position, seconds=10)
+    assert result.verdict is Verdict.NOT_WINNABLE
+    assert result.positions == 0
+
+
+def test_a_part_of_a_budget_counts_in_the_whole_and_stops_with_it() -> None:
+    whole = Budget(10.0, max_positions=3)
+    part = whole.part(5.0)
+    part.spend()
+    part.spend()
+    assert (part.positions, whole.positions) == (2, 2)
+    whole.spend()
+    with pytest.raises(OutOfBudget):
+        part.spend()
+    assert whole.exhausted()
+    assert whole.part(5.0).deadline <= whole.deadline
+
+
+def test_weighted_search_prefers_short_ways() -> None:
+    # From 0 to 10 by steps of 2 or 1, with no estimate to tell them apart: greedy search,
+    # newest first, keeps following the last step listed (1); with a weight per step it
+    # finds the way of five steps of 2.
+    def successors(n: int) -> list[tuple[int, int]]:
+        return [(step, n + step) for step in (2, 1) if n + step <= 10]
+
+    def search(depth_weight: float) -> list[int] | None:
+        return best_first(
+            0,
+            key=str,
+            successors=successors,
+            estimate=lambda n: 0,
+            is_goal=lambda n: n == 10,
+            budget=Budget(5.0),
+            newest_first=True,
+            depth_weight=depth_weight,
+        )
+
+    greedy = search(0.0)
+    assert greedy is not None and sum(greedy) == 10 and len(greedy) > 5
+    assert search(2.0) == [2] * 5
+
+
+def test_draw_three_waste_sizes_on_the_pass_cycle_share_a_key() -> None:
+    # KL1-D3N: 24 talon cards; taps go 0, 3, 6, …, 24, then back to 0. Those waste sizes
+    # reach each other by taps alone, so they are one position; a waste size of 4 (after a
+    # card was played from 5) is not on the cycle and keeps its own key.
+    code = parse_code("KL1-D3N-AAAAAAG")
+    stock_rules = StockRules.for_position(rules_for(code.variant).deal(code.deal))
+    start = stock_rules.state_of(rules_for(code.variant).deal(code.deal))
+    keys = {size: stock_rules.key(start._replace(waste_size=size)) for size in (0, 3, 4, 24)}
+    assert keys[0] == keys[3] == keys[24]
+    assert keys[4] != keys[0]
+    # Vegas has no pass back: every waste size is its own position.
+    vegas = StockRules.for_position(rules_for(parse_variant("KL1-D3V")).deal(code.deal))
+    assert vegas.key(start._replace(waste_size=3)) != vegas.key(start)
+
+
+def test_easy_harp_deals_the_plain_estimate_left_undecided_are_won() -> None:
+    # EH1-N deal 9 was unknown after 10 s with the plain estimate; weighing the cards that
+    # lie on face-down cards wins it in about a second. The solution replays (solve does).
+    code = parse_code("EH1-N-AAAAAAJ")
+    result = solve(rules_for(code.variant).deal(code.deal), seconds=20, cpu_time=True)
+    assert result.verdict is Verdict.WINNABLE
+    assert result.seconds < 10
