@@ -20,7 +20,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Browser, Locator, Page, Playwright
+from playwright.sync_api import Browser, Locator, Page, Playwright, sync_playwright
 
 ROOT = Path(__file__).resolve().parents[2]
 SOLITAIRE = ROOT / ".venv" / "bin" / "solitaire"
@@ -44,6 +44,15 @@ def launch_chromium(playwright: Playwright) -> Browser:
     if executable is None:
         raise RuntimeError("Chromium is not installed (apt-get install chromium)")
     return playwright.chromium.launch(executable_path=executable, args=chromium_args())
+
+
+@contextlib.contextmanager
+def chromium_browser() -> Iterator[Browser]:
+    """A running Debian Chromium for one group of tests, closed afterwards."""
+    with sync_playwright() as playwright:
+        chromium = launch_chromium(playwright)
+        yield chromium
+        chromium.close()
 
 
 def free_port() -> int:

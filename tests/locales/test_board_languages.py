@@ -11,11 +11,11 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, ViewportSize, expect, sync_playwright
+from playwright.sync_api import Browser, Page, ViewportSize, expect
 
 from solitaire.pages import LANGUAGES as PAGE_LANGUAGES
 
-from ..e2e.harness import api, card_in, drag, launch_chromium, open_board, running_server
+from ..e2e.harness import api, card_in, chromium_browser, drag, open_board, running_server
 from ..e2e.layouts import klondike
 from .catalogs import ENGLISH, languages, read_messages
 
@@ -68,10 +68,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
-    with sync_playwright() as playwright:
-        chromium = launch_chromium(playwright)
+    with chromium_browser() as chromium:
         yield chromium
-        chromium.close()
 
 
 def board_in(

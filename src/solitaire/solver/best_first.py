@@ -23,6 +23,7 @@ from .budget import Budget
 
 State = TypeVar("State")
 Step = TypeVar("Step")
+Key = TypeVar("Key", bound=Hashable)
 
 
 def best_first(
@@ -68,7 +69,7 @@ def best_first(
                 continue
             parents[after_key] = (state_key, step)
             if is_goal(after):
-                return _path_to(parents, after_key)
+                return path_to(parents, after_key)
             found += 1
             priority = estimate(after) + depth_weight * (depth + 1)
             heapq.heappush(
@@ -77,7 +78,12 @@ def best_first(
     return None
 
 
-def _path_to(parents: dict[Hashable, tuple[Hashable, Step] | None], goal: Hashable) -> list[Step]:
+def path_to(parents: dict[Key, tuple[Key, Step] | None], goal: Key) -> list[Step]:
+    """The steps from the start (the key whose parent is None) to ``goal``.
+
+    >>> path_to({"a": None, "b": ("a", 1), "c": ("b", 2)}, "c")
+    [1, 2]
+    """
     steps: list[Step] = []
     link = parents[goal]
     while link is not None:

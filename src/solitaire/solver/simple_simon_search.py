@@ -30,6 +30,7 @@ import heapq
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from .best_first import path_to
 from .budget import Budget
 
 SuitMove = tuple[int, int, int]
@@ -311,7 +312,7 @@ def best_first_turns(start: Columns, strategy: Strategy, budget: Budget) -> Iter
                 continue
             parents[after_key] = (key, move)
             if removed and not any(after):
-                raise Found(_path_to(parents, after_key))
+                raise Found(path_to(parents, after_key))
             found += 1
             source, _, target = move
             if root:
@@ -382,14 +383,3 @@ def clear_caches() -> None:
     _group_starts.clear()
     _blocker_counts.clear()
     _candidates.clear()
-
-
-def _path_to(parents: dict[bytes, tuple[bytes, SuitMove] | None], goal: bytes) -> list[SuitMove]:
-    steps: list[SuitMove] = []
-    link = parents[goal]
-    while link is not None:
-        previous, step = link
-        steps.append(step)
-        link = parents[previous]
-    steps.reverse()
-    return steps
