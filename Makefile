@@ -12,13 +12,13 @@ run: setup
 
 test:
 	./scripts/setup.sh --system
-	.venv/bin/ruff check src tests bench
-	.venv/bin/ruff format --check src tests bench
+	.venv/bin/ruff check src tests bench setup.py
+	.venv/bin/ruff format --check src tests bench setup.py
 	.venv/bin/mypy
 	.venv/bin/python -m pytest -q
 
 lint: setup
-	.venv/bin/ruff check src tests bench
+	.venv/bin/ruff check src tests bench setup.py
 	.venv/bin/mypy
 
 bench: setup

@@ -11,7 +11,8 @@ if [ ! -x .venv/bin/python ]; then
     "$PYTHON" -m venv .venv
 fi
 stamp=.venv/.installed
-if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
+if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ] || [ setup.py -nt "$stamp" ] \
+    || [ src/solitaire/solver/_stock_search.c -nt "$stamp" ]; then
     .venv/bin/pip install --quiet --upgrade pip
     .venv/bin/pip install --quiet -e '.[dev,bench]'
     touch "$stamp"

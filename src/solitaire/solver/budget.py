@@ -72,5 +72,23 @@ class Budget:
         if looks_at_clock and self.clock() > self.deadline:
             raise OutOfBudget(f"{self.elapsed():.1f} s")
 
+    def add(self, positions: int) -> None:
+        """Count positions expanded elsewhere (the C search keeps its own count)."""
+        if self.parent is not None:
+            self.parent.add(positions)
+        self.positions += positions
+
+    def positions_left(self) -> int:
+        """How many more positions this budget and those it is part of allow; −1: no limit.
+
+        >>> whole = Budget(10.0, max_positions=5)
+        >>> whole.add(2); whole.part(1.0).positions_left()
+        3
+        """
+        limits = [] if self.max_positions is None else [self.max_positions - self.positions]
+        if self.parent is not None and self.parent.positions_left() >= 0:
+            limits.append(self.parent.positions_left())
+        return max(0, min(limits)) if limits else -1
+
     def elapsed(self) -> float:
         return self.clock() - self.started

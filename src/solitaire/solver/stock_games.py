@@ -28,6 +28,9 @@ docs/solver.md for why).
 
 from __future__ import annotations
 
+import time
+from itertools import pairwise
+from types import ModuleType
 from typing import NamedTuple
 
 from ..cards import SUITS, Card
@@ -37,6 +40,19 @@ from ..position import Position
 from .best_first import best_first
 from .budget import Budget, OutOfBudget
 from .deadlock import stuck_cards
+
+_stock_search: ModuleType | None
+try:
+    from . import _stock_search
+except ImportError:  # no C compiler when the package was installed: the Python search
+    _stock_search = None
+
+MAX_STORED_POSITIONS = 20_000_000
+"""The C search stops (unknown) past this many stored positions: about 2 GB."""
+
+C_COLUMN_ROOM = 40
+"""The most cards a column may ever hold in the C search (its cards now, plus 13 that a
+run could add); a typed-in position with a longer column is searched in Python."""
 
 KING_INDEX = 12
 _RED = bytes(1 if card // 13 in (1, 2) else 0 for card in range(52))
@@ -52,19 +68,38 @@ Atom = tuple[int, int, int, int]
 
 TO_FOUNDATION, COLUMN, TALON, BACK = 0, 1, 2, 3
 
-LIKELY_STAGES = ((0.0, 0.15), (2.0, 0.35))
-"""The searches of the likely moves made in turn before the complete search: (weight of a
-step, share of the whole budget). Greedy best-first first: it wins most deals in a few
-hundredths of a second. Then weighted A* (each step from the start adds 2 to the estimate,
-as much as a card going up takes off), which does not wander across plateaus and wins
-most of the deals greedy search does not win quickly."""
-
-EASY_HARP_STAGES = ((0.0, 0.3), (2.0, 0.6))
-"""Easy Harp's likely stages: longer, since its complete search has never decided a deal
-in the budget while the likely moves win most deals given the time."""
-
 LIKELY, COMPLETE = 1, 2
 """How many moves a search considers: see :meth:`StockRules.likely_successors`."""
+
+KLONDIKE_PORTFOLIOS = (((LIKELY, 0, 1), (LIKELY, 2, 2), (COMPLETE, 0, 1)),)
+"""The C search's plan for Klondike: (level, weight of a step, turns) of each search of a
+portfolio, the searches taking turns of ``turns`` × 2 048 positions (docs/solver.md). One
+portfolio: greedy search and weighted A* on the likely moves beside the complete search,
+which alone can prove a loss and so runs from the start instead of after them. Weighted
+A* takes double turns: on deals 1–200 it won one more KL1-D3N deal in 10 s (108), and the
+95th-percentile time fell from 5.3 to 4.1 s, with no other change in any option."""
+
+EASY_HARP_PORTFOLIOS = (((COMPLETE, 0, 1), (LIKELY, 0, 1), (LIKELY, 4, 1)),)
+"""Easy Harp's: greedy search on every move wins most deals in a few hundredths of a second
+(the likely moves leave out talon cards that look useless, and some wins need them);
+greedy search and weight 4 on the likely moves win most of the others."""
+
+KLONDIKE_STAGES = ((LIKELY, 0, 0.15), (LIKELY, 2, 0.35))
+"""The Python search's plan (when the C search is not built), the same searches one after
+the other: (level, weight of a step, share of the whole budget), then the complete search
+with what is left. Greedy search on the likely moves first (it wins most deals in a few
+hundredths of a second), then weighted A* (each step from the start adds 2 to the estimate,
+as much as a card going up takes off), which does not wander across plateaus."""
+
+EASY_HARP_STAGES = ((COMPLETE, 0, 0.5), (LIKELY, 0, 0.2), (LIKELY, 4, 0.25))
+"""Easy Harp's stages in Python, in the order of its portfolio."""
+
+C_WON, C_PROVED_LOST, C_OUT_OF_BUDGET, C_ALL_DRY = 0, 1, 2, 3
+"""What the C search answers (_stock_search.c)."""
+
+
+class LikelyMovesRanDry(Exception):
+    """A search of the likely moves expanded every position it could reach: no proof."""
 
 
 class State(NamedTuple):
@@ -439,48 +474,204 @@ class StockRules:
         start = self.settle(state, atoms)
         if stuck_cards(self, start):
             return None  # some cards can never move (deadlock.py): lost without a search
-        # Without passes back, taps bury cards in the waste for good, so positions met in
-        # the search lock up often: they are checked too. With passes back, a column's
-        # candidates only shrink and the foundations only grow, so a position that the
-        # start's check passes rarely locks up later: the check would cost more than it saves.
-        is_dead = None if self.redeal else self.is_dead
+        if _stock_search is not None and self.fits_c_search(start):
+            steps = self._search_in_c(start, budget)
+        else:
+            steps = self._search_in_python(start, budget)
+        if steps is None:
+            return None
+        return atoms + [atom for step in steps for atom in step]
+
+    def _search_in_c(self, start: State, budget: Budget) -> list[tuple[Atom, ...]] | None:
+        """The portfolios of :data:`KLONDIKE_PORTFOLIOS` (or Easy Harp's) in turn, each until
+        a win, a proof or (if it holds no complete search) every search ran dry."""
+        assert _stock_search is not None
+        portfolios = EASY_HARP_PORTFOLIOS if self.single_card else KLONDIKE_PORTFOLIOS
+        for configs in portfolios:
+            status, positions, path, _ = _stock_search.search(
+                start.columns,
+                start.foundations,
+                start.talon,
+                start.waste_size,
+                (self.columns, self.places_per_suit, self.draw, self.redeal, self.single_card),
+                configs,
+                self.checks_every_position,
+                max(0.0, budget.deadline - budget.clock()),
+                budget.clock is time.process_time,
+                budget.positions_left(),
+                MAX_STORED_POSITIONS,
+            )
+            budget.add(positions)
+            if status == C_WON:
+                assert path is not None
+                return self.steps_along(start, [State(*item) for item in path])
+            if status == C_PROVED_LOST:
+                return None
+            if status == C_OUT_OF_BUDGET:
+                raise OutOfBudget(f"{budget.positions} positions")
+            # C_ALL_DRY: the likely moves hold no win; on to the next portfolio.
+        raise AssertionError("the last portfolio holds a complete search")
+
+    def _search_in_python(self, start: State, budget: Budget) -> list[tuple[Atom, ...]] | None:
+        """The stages of :data:`KLONDIKE_STAGES` (or Easy Harp's) one after the other, each
+        with its share of the budget, then the complete search with the rest."""
         whole = budget.deadline - budget.started
-        steps = None
-        # Narrow searches first, each with a share of the budget: quick when they find a
-        # win. If one runs dry, the likely moves hold no win: straight to the complete search,
-        # which alone can say "not winnable", with whatever budget is left.
-        for depth_weight, share in EASY_HARP_STAGES if self.single_card else LIKELY_STAGES:
+        for level, depth_weight, share in EASY_HARP_STAGES if self.single_card else KLONDIKE_STAGES:
             try:
-                steps = best_first(
-                    start,
-                    key=self.key,
-                    successors=self.likely_successors,
-                    estimate=self.estimate,
-                    is_goal=self.is_won,
-                    budget=budget.part(share * whole),
-                    newest_first=True,
-                    is_dead=is_dead,
-                    depth_weight=depth_weight,
-                )
+                # A win ends the search; so does a complete stage that runs dry (a proof).
+                return self._best_first(start, level, depth_weight, budget.part(share * whole))
             except OutOfBudget:
                 if budget.exhausted():
                     raise
                 continue  # this stage's share is spent: on to the next
-            break
-        if steps is None:
-            steps = best_first(
-                start,
-                key=self.key,
-                successors=self.successors,
-                estimate=self.estimate,
-                is_goal=self.is_won,
-                budget=budget,
-                newest_first=True,
-                is_dead=is_dead,
+            except LikelyMovesRanDry:
+                break  # the likely moves hold no win: straight to the complete search
+        return self._best_first(start, COMPLETE, 0, budget)
+
+    @property
+    def checks_every_position(self) -> bool:
+        """Whether each position is checked for deadlocks, not just the start.
+
+        Without passes back, taps bury cards in the waste for good, so positions met in the
+        search lock up often. With passes back, a column's candidates only shrink and the
+        foundations only grow, so a position that the start's check passes rarely locks up
+        later: the check would cost more than it saves."""
+        return not self.redeal
+
+    def _best_first(
+        self, start: State, level: int, depth_weight: int, budget: Budget
+    ) -> list[tuple[Atom, ...]] | None:
+        """One stage in Python: best-first search over the moves of ``level`` (ties newest
+        first), ``depth_weight`` per step added to the estimate; the steps of a win, None
+        when the complete search ran dry, :class:`LikelyMovesRanDry` when a likely one did."""
+        steps = best_first(
+            start,
+            key=self.key,
+            successors=self.successors if level == COMPLETE else self.likely_successors,
+            estimate=self.estimate,
+            is_goal=self.is_won,
+            budget=budget,
+            newest_first=True,
+            is_dead=self.is_dead if self.checks_every_position else None,
+            depth_weight=depth_weight,
+        )
+        if steps is None and level == LIKELY:
+            raise LikelyMovesRanDry
+        return steps
+
+    @staticmethod
+    def fits_c_search(state: State) -> bool:
+        """Whether the C search can hold the position (every deal can; a typed-in position
+        with a very long column cannot).
+
+        >>> StockRules.fits_c_search(State((bytes((30,)) + bytes(range(28)),), b"", b"", 0))
+        False
+        """
+        return len(state.talon) <= 104 and all(
+            len(column) - 1 + 13 <= C_COLUMN_ROOM for column in state.columns
+        )
+
+    def steps_along(self, start: State, path: list[State]) -> list[tuple[Atom, ...]]:
+        """The atoms of a game from ``start`` along the C search's path (``path[0]`` is
+        ``start`` with its columns, and Easy Harp's places, in the C search's order).
+
+        Each step is found among the successors of the path's previous position, in the
+        path's order of columns, where the C search found it, then translated to the
+        game's own order and replayed on it. Matching the game's own successors by key
+        alone would not do: with two decks, which of two equal cards a safe move sends up
+        depends on the order of the columns.
+        """
+        steps: list[tuple[Atom, ...]] = []
+        current = start
+        for number, (before, wanted) in enumerate(pairwise(path), start=1):
+            wanted_key = self.key(wanted)
+            step = next(
+                (
+                    step
+                    for step, after in self.successors(before)
+                    if after.talon == wanted.talon
+                    and after.waste_size == wanted.waste_size
+                    and self.key(after) == wanted_key
+                ),
+                None,
             )
-        if steps is None:
-            return None
-        return atoms + [atom for step in steps for atom in step]
+            if step is None:
+                raise RuntimeError(f"step {number} of the C search's path is no move")
+            translated = self._translate(step, before, current)
+            for atom in translated:
+                current = self.apply_atom(current, atom)
+            if self.key(current) != wanted_key or current.talon != wanted.talon:
+                raise RuntimeError(f"step {number} of the C search's path leads elsewhere")
+            steps.append(translated)
+        return steps
+
+    def _translate(self, step: tuple[Atom, ...], before: State, game: State) -> tuple[Atom, ...]:
+        """The atoms of ``step``, made in ``before``, for the same position ``game`` whose
+        columns (and places of a suit) lie in another order."""
+        column_of: list[int] = []
+        for column in before.columns:
+            column_of.append(
+                next(
+                    j
+                    for j, other in enumerate(game.columns)
+                    if other == column and j not in column_of
+                )
+            )
+        place_of: list[int] = []
+        for place, height in enumerate(before.foundations):
+            suit_places = self.places_of[place // self.places_per_suit]
+            place_of.append(
+                next(q for q in suit_places if game.foundations[q] == height and q not in place_of)
+            )
+        translated: list[Atom] = []
+        for kind, a, b, c in step:
+            if kind == TO_FOUNDATION:
+                translated.append((kind, column_of[a], b, c))
+            elif kind == COLUMN:
+                translated.append((kind, column_of[a], b, column_of[c]))
+            elif kind == TALON:
+                translated.append((kind, a, column_of[b] if b >= 0 else b, c))
+            else:
+                translated.append((kind, place_of[a], column_of[b], c))
+        return tuple(translated)
+
+    def apply_atom(self, state: State, atom: Atom) -> State:
+        """The position after one atom (a move, the taps before it included)."""
+        columns, foundations, talon, waste_size = state
+        kind, a, b, c = atom
+        if kind == TO_FOUNDATION:
+            card = columns[a][-1]
+            return State(
+                _replace(columns, a, self.shrink(columns[a], 1)),
+                _raise(foundations, self.place_for(foundations, card)),
+                talon,
+                waste_size,
+            )
+        if kind == COLUMN:
+            moved = _replace(columns, a, self.shrink(columns[a], b))
+            return State(
+                _replace(moved, c, columns[c] + columns[a][-b:]), foundations, talon, waste_size
+            )
+        if kind == TALON:
+            size = waste_size
+            for _ in range(a):
+                size = min(size + self.draw, len(talon)) if size < len(talon) else 0
+            card = talon[size - 1]
+            rest = talon[: size - 1] + talon[size:]
+            if b < 0:
+                return State(
+                    columns, _raise(foundations, self.place_for(foundations, card)), rest, size - 1
+                )
+            return State(
+                _replace(columns, b, columns[b] + bytes((card,))), foundations, rest, size - 1
+            )
+        card = (a // self.places_per_suit) * 13 + foundations[a] - 1
+        return State(
+            _replace(columns, b, columns[b] + bytes((card,))),
+            _lower(foundations, a),
+            talon,
+            waste_size,
+        )
 
     def is_dead(self, state: State) -> bool:
         """Whether some cards of the position can never move (proved lost, deadlock.py)."""
