@@ -1,7 +1,7 @@
 /*
- * The Klondike and Easy Harp search of stock_games.py, in C: the same rules, the same keys,
- * the same safe moves, the same deadlock test and the same order of expansion, 30 to 40
- * times faster than the Python loop. Python keeps everything else: the budget's
+ * The Klondike and Easy Harp search of stock_games.py, in C: the same rules, keys, safe
+ * moves, deadlock test and estimates (ties newest first), 30 to 40 times faster than the
+ * Python loop. Python keeps everything else: the budget's
  * bookkeeping, and turning the path of positions this search returns into moves
  * (StockRules.steps_along), which are then replayed through the real rules like every
  * solution.
