@@ -22,6 +22,11 @@ from typing import Any
 
 from playwright.sync_api import Browser, Locator, Page, Playwright, sync_playwright
 
+from solitaire.layout import parse_layout
+from solitaire.play import Game
+
+from .layouts import simple_simon_one_move_from_winning
+
 ROOT = Path(__file__).resolve().parents[2]
 SOLITAIRE = ROOT / ".venv" / "bin" / "solitaire"
 SERVER_START_SECONDS = 30.0
@@ -132,6 +137,17 @@ def start_layout(page: Page, base: str, layout: str) -> dict[str, Any]:
     assert "piles" in state, state
     open_board(page, base)
     return state
+
+
+def start_simple_simon_one_move_from_winning(page: Page, base: str) -> Game:
+    """Show the Simple Simon position one move (t2-t1) from a win; the engine's game once
+    that move is played, to compare the board's won dialog and score with."""
+    layout = simple_simon_one_move_from_winning()
+    engine = Game(parse_layout(layout))
+    engine.play("t2-t1")
+    assert engine.won
+    start_layout(page, base, layout)
+    return engine
 
 
 def current_state(page: Page) -> dict[str, Any]:

@@ -23,9 +23,10 @@ from .harness import (
     open_board,
     pile_cards,
     start_layout,
+    start_simple_simon_one_move_from_winning,
     wait_for_moves,
 )
-from .layouts import klondike, simple_simon_one_move_from_winning
+from .layouts import klondike
 
 # Klondike, seven moves from a win: the queen of spades still in the stock, a king-led run
 # of three in column 2 and two empty columns to carry it to.
@@ -74,11 +75,7 @@ def expect_announced(page: Page, text: str) -> None:
 
 
 def test_simple_simon_is_won_with_the_arrows_and_enter(page: Page, server: str) -> None:
-    layout = simple_simon_one_move_from_winning()
-    engine = Game(parse_layout(layout))
-    engine.play("t2-t1")
-    assert engine.won
-    start_layout(page, server, layout)
+    engine = start_simple_simon_one_move_from_winning(page, server)
     # With nothing focused, an arrow brings the cursor onto the board, on its first pile.
     keys(page, "ArrowRight")
     assert focused(page) == ["t1", "2S"]

@@ -7,22 +7,26 @@ from playwright.sync_api import Page, expect
 
 from solitaire.games import Refusal
 from solitaire.games.simple_simon import is_group
-from solitaire.layout import parse_layout
 from solitaire.play import Game
 from solitaire.solver.budget import Budget
 from solitaire.solver.simple_simon import columns_of, search, to_moves
 
-from .harness import api, card_in, catalog, drag, open_board, pile_cards, start_layout
+from .harness import (
+    api,
+    card_in,
+    catalog,
+    drag,
+    open_board,
+    pile_cards,
+    start_layout,
+    start_simple_simon_one_move_from_winning,
+)
 from .layouts import simple_simon_one_move_from_winning
 
 
 def test_the_last_drag_wins_and_the_board_says_so(page: Page, server: str) -> None:
-    layout = simple_simon_one_move_from_winning()
     # The engine knows the move that wins; the board must show what it says.
-    engine = Game(parse_layout(layout))
-    engine.play("t2-t1")
-    assert engine.won
-    start_layout(page, server, layout)
+    engine = start_simple_simon_one_move_from_winning(page, server)
     expect(page.locator("[data-runs-removed]")).to_contain_text("3")
     drag(page, card_in(page, "t2", "AS"), "t1")
     won = page.locator("[data-won]")

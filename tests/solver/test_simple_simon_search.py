@@ -27,6 +27,8 @@ from solitaire.solver.simple_simon_search import (
     portfolio_search,
 )
 
+from .real_rules import exhaust_with_the_real_rules
+
 RANKS = "A23456789TJQK"
 SUIT_LETTERS = "SHDC"
 
@@ -45,26 +47,6 @@ def random_layout(seed: int, suits: str, column_count: int) -> list[list[str]]:
     cuts = sorted(shuffle.randint(0, len(cards)) for _ in range(column_count - 1))
     bounds = [0, *cuts, len(cards)]
     return [cards[low:high] for low, high in itertools.pairwise(bounds)]
-
-
-def exhaust_with_the_real_rules(position: Position, limit: int) -> bool | None:
-    """Whether the real rules (legal_moves / apply, nothing pruned) reach a win from
-    ``position``; None when more than ``limit`` positions would be needed to tell."""
-    rules = rules_for(position.variant)
-    seen = {position}
-    stack = [position]
-    while stack:
-        current = stack.pop()
-        for move in rules.legal_moves(current):
-            after = rules.apply(current, move).position
-            if rules.is_won(after):
-                return True
-            if after not in seen:
-                if len(seen) >= limit:
-                    return None
-                seen.add(after)
-                stack.append(after)
-    return False
 
 
 def key(columns: list[bytes] | tuple[bytes, ...]) -> bytes:
@@ -155,7 +137,7 @@ def test_verdicts_agree_with_a_blind_search_of_the_real_rules(
     seed: int, suits: str, column_count: int
 ) -> None:
     position = layout_position(random_layout(seed, suits, column_count))
-    truth = exhaust_with_the_real_rules(position, limit=2_000)
+    truth, _ = exhaust_with_the_real_rules(position, limit=2_000)
     result = solve(position, seconds=30)
     assert result.verdict is not Verdict.UNKNOWN
     if truth is not None:
@@ -179,7 +161,7 @@ def test_verdicts_agree_with_a_blind_search_of_the_real_rules(
 def test_not_winnable_is_confirmed_by_exhausting_the_real_rules(position: Position) -> None:
     result = solve(position, seconds=30)
     assert result.verdict is Verdict.NOT_WINNABLE
-    assert exhaust_with_the_real_rules(position, limit=100_000) is False
+    assert exhaust_with_the_real_rules(position, limit=100_000)[0] is False
 
 
 # Each search of the portfolio wins a deal within a few thousand positions that some other

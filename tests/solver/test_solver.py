@@ -12,6 +12,8 @@ from solitaire.play import Game
 from solitaire.position import Position
 from solitaire.solver import SolverError, Verdict, hint, replay, solve
 
+from .real_rules import exhaust_with_the_real_rules
+
 # Deals that the solver wins quickly (well under a second on an idle machine).
 QUICK_WINS = [
     "KL1-D1N-AAAAAAF",
@@ -53,23 +55,6 @@ def test_vegas_allows_no_pass_back() -> None:
     assert solve(deal("KL1-D1V-AAAAAAH"), seconds=30).verdict is Verdict.NOT_WINNABLE
 
 
-def _exhaust_with_the_real_rules(position: Position) -> tuple[bool, int]:
-    """Every position the real rules reach from ``position``: (a win reached, positions)."""
-    rules = rules_for(position.variant)
-    seen = {position}
-    stack = [position]
-    while stack:
-        current = stack.pop()
-        for move in rules.legal_moves(current):
-            after = rules.apply(current, move).position
-            if rules.is_won(after):
-                return True, len(seen)
-            if after not in seen:
-                seen.add(after)
-                stack.append(after)
-    return False, len(seen)
-
-
 @pytest.mark.parametrize(
     "code",
     [
@@ -88,7 +73,7 @@ def test_a_blocked_deal_is_proved_not_winnable(code: str) -> None:
     assert result.verdict is Verdict.NOT_WINNABLE
     assert result.moves == ()
     # The real rules, searched blindly to the end, agree.
-    won, positions = _exhaust_with_the_real_rules(position)
+    won, positions = exhaust_with_the_real_rules(position)
     assert not won
     assert positions < 5_000
 

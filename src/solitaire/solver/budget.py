@@ -86,8 +86,9 @@ class Budget:
         3
         """
         limits = [] if self.max_positions is None else [self.max_positions - self.positions]
-        if self.parent is not None and self.parent.positions_left() >= 0:
-            limits.append(self.parent.positions_left())
+        above = -1 if self.parent is None else self.parent.positions_left()
+        if above >= 0:
+            limits.append(above)
         return max(0, min(limits)) if limits else -1
 
     def elapsed(self) -> float:
