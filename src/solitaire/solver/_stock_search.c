@@ -8,7 +8,7 @@
  *
  * search(columns, foundations, talon, waste_size, rules, configs, check_dead, seconds,
  *        cpu_clock, max_positions, max_nodes) -> (status, positions, path, winner)
- * rules: (columns, places_per_suit, draw, redeal, single_card). configs: one (level,
+ * rules: (columns, places_per_suit, draw, redeal, single_card, talon_waits). configs: one (level,
  * depth_weight, turns) per search of a portfolio; the searches take turns of turns × SLICE
  * positions, each with its own table and queue. status: 0 a win (path: the positions from the start to the
  * won one, each as (columns, foundations, talon, waste_size); winner: which search found
@@ -37,6 +37,7 @@
 
 typedef struct {
     int columns, places_per_suit, places, draw, redeal, single_card, talon_free, total;
+    int talon_waits; /* lazy_talon: draw 1 with passes, unless turned off */
 } Rules;
 
 typedef struct {
@@ -144,7 +145,47 @@ static int is_king_run(const State *s, int column, int start) {
 
 /* ---- deadlocks (deadlock.py) ------------------------------------------------------- */
 
-static int has_stuck_cards(const Rules *r, const State *s) {
+static void other_colour_above(int card, int targets[2]) {
+    int rank = card % 13;
+    if (is_red(card)) { targets[0] = rank + 1; targets[1] = 39 + rank + 1; }
+    else { targets[0] = 13 + rank + 1; targets[1] = 26 + rank + 1; }
+}
+
+/* never_end[card]: while the stuck candidates stay, no copy of the card can come to lie at a
+   column's end (deadlock.py's never_at_an_end): every copy in a column lies under a stuck
+   card, and a copy elsewhere (talon, waste, foundation) is not a king and can only come down
+   onto cards that never lie at an end themselves. */
+static void never_ends(const Rules *r, const uint8_t *count, uint8_t where_pile[][2],
+                       uint8_t where_pos[][2], const int *top, const uint8_t *on_columns,
+                       uint8_t *never_end) {
+    for (int rank = KING; rank >= 0; rank--)
+        for (int suit = 0; suit < 4; suit++) {
+            int card = suit * 13 + rank, covered_in_columns = 0, covered_in_waste = 0;
+            int candidates = count[card] < 2 ? count[card] : 2;
+            for (int k = 0; k < candidates; k++) {
+                int pile = where_pile[card][k];
+                if (where_pos[card][k] >= top[pile]) continue;
+                if (pile < r->columns) covered_in_columns++;
+                else covered_in_waste++;
+            }
+            int never = on_columns[card] == covered_in_columns;
+            if (never && r->places_per_suit - on_columns[card] - covered_in_waste > 0) {
+                if (rank == KING) {
+                    never = 0;
+                } else {
+                    int targets[2];
+                    other_colour_above(card, targets);
+                    never = never_end[targets[0]] && never_end[targets[1]];
+                }
+            }
+            never_end[card] = (uint8_t)never;
+        }
+}
+
+/* thorough: the targets' test of never_ends (the start's check); otherwise only targets
+   covered by stuck cards count as blocked (each position's check in Vegas: the thorough
+   test costs a third more time there and found next to nothing more). */
+static int has_stuck_cards(const Rules *r, const State *s, int thorough) {
     const uint8_t *piles[MAX_COLUMNS + 1];
     int pile_len[MAX_COLUMNS + 1], top[MAX_COLUMNS + 1];
     int npiles = r->columns;
@@ -171,9 +212,15 @@ static int has_stuck_cards(const Rules *r, const State *s) {
         }
     }
     int copies = r->places_per_suit;
+    uint8_t on_columns[52] = {0};
+    if (thorough)
+        for (int i = 0; i < r->columns; i++)
+            for (int k = 0; k < s->len[i]; k++) on_columns[s->cards[i][k]]++;
+    uint8_t never_end[52];
     int changed = 1;
     while (changed) {
         changed = 0;
+        if (thorough) never_ends(r, count, where_pile, where_pos, top, on_columns, never_end);
         for (int p = 0; p < npiles; p++) {
             while (top[p] >= 0) {
                 int card = piles[p][top[p]];
@@ -198,10 +245,13 @@ static int has_stuck_cards(const Rules *r, const State *s) {
                             if (top[c] < 0) blocked = 0;
                     } else {
                         int targets[2];
-                        if (is_red(card)) { targets[0] = rank + 1; targets[1] = 39 + rank + 1; }
-                        else { targets[0] = 13 + rank + 1; targets[1] = 26 + rank + 1; }
+                        other_colour_above(card, targets);
                         for (int t = 0; t < 2 && blocked; t++) {
                             int target = targets[t];
+                            if (thorough) {
+                                blocked = never_end[target];
+                                continue;
+                            }
                             if (count[target] < copies) { blocked = 0; break; }
                             for (int k = 0; k < copies; k++)
                                 if (where_pos[target][k] >= top[where_pile[target][k]]) blocked = 0;
@@ -481,6 +531,42 @@ static int add(Expansion *e, State *child) {
     return 0;
 }
 
+/* Draw 1 with passes: which talon cards may be played (StockRules.lazy_talon in Python, argued
+   in docs/solver.md). to_column[card]: something could then go onto it (a face-up card of a
+   column, Easy Harp: a column's last card; a foundation's top card; or a talon card onto which
+   something could go in turn). to_foundation[card]: a king, or the next card of its suit lies
+   at a column's end or is a talon card that may go up in turn. */
+static void lazy_talon(const Rules *r, const State *s, uint8_t *to_column, uint8_t *to_foundation) {
+    uint8_t free_card[52] = {0}, in_talon[52] = {0}, at_end[52] = {0};
+    for (int j = 0; j < r->columns; j++) {
+        if (!s->len[j]) continue;
+        at_end[s->cards[j][s->len[j] - 1]] = 1;
+        for (int k = r->single_card ? s->len[j] - 1 : s->down[j]; k < s->len[j]; k++)
+            free_card[s->cards[j][k]] = 1;
+    }
+    for (int p = 0; p < r->places; p++)
+        if (s->found[p]) free_card[(p / r->places_per_suit) * 13 + s->found[p] - 1] = 1;
+    for (int k = 0; k < s->talon_len; k++) in_talon[s->talon[k]] = 1;
+    for (int rank = 0; rank <= KING; rank++)
+        for (int suit = 0; suit < 4; suit++) {
+            int card = suit * 13 + rank, takes = 0;
+            if (rank) {
+                /* the two cards one rank lower of the other colour */
+                int red = suit == 1 || suit == 2;
+                int below[2] = {red ? rank - 1 : 13 + rank - 1, red ? 39 + rank - 1 : 26 + rank - 1};
+                for (int k = 0; k < 2; k++)
+                    if (free_card[below[k]] || (in_talon[below[k]] && to_column[below[k]])) takes = 1;
+            }
+            to_column[card] = (uint8_t)takes;
+        }
+    for (int suit = 0; suit < 4; suit++)
+        for (int rank = KING; rank >= 0; rank--) {
+            int card = suit * 13 + rank;
+            to_foundation[card] = (uint8_t)(rank == KING || at_end[card + 1] ||
+                                            (in_talon[card + 1] && to_foundation[card + 1]));
+        }
+}
+
 /* Every move of the position (level LIKELY: the likely ones), as _successors in Python. */
 static int expand(Expansion *e, const State *s, int level) {
     const Rules *r = e->rules;
@@ -518,6 +604,13 @@ static int expand(Expansion *e, const State *s, int level) {
         if (add(e, &child)) return 1;
     }
     /* Cards the taps bring to the waste's top. */
+    uint8_t to_column[52], to_foundation[52];
+    if (r->talon_waits) {
+        lazy_talon(r, s, to_column, to_foundation);
+    } else {
+        memset(to_column, 1, sizeof to_column);
+        memset(to_foundation, 1, sizeof to_foundation);
+    }
     uint8_t useful[52] = {0};
     if (talon_only_when_useful) {
         for (int j = 0; j < r->columns; j++) {
@@ -551,7 +644,7 @@ static int expand(Expansion *e, const State *s, int level) {
             int place = next_up[card];
             int king = card % 13 == KING;
             if (place < 0 && !wanted[card] && !(king && empty >= 0)) continue;
-            if (place >= 0) {
+            if (place >= 0 && to_foundation[card]) {
                 child = *s;
                 memmove(child.talon + size - 1, child.talon + size, talon_len - size);
                 child.talon_len--;
@@ -560,6 +653,7 @@ static int expand(Expansion *e, const State *s, int level) {
                 if (add(e, &child)) return 1;
             }
             if (talon_only_when_useful && !king && !useful[card]) continue;
+            if (!to_column[card]) continue;
             uint16_t targets = king ? (empty >= 0 ? (uint16_t)(1u << empty) : 0) : wanted[card];
             for (int t = 0; t < r->columns; t++) {
                 if (!(targets & (1u << t))) continue;
@@ -681,17 +775,19 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
     PyObject *columns, *configs;
     const char *found_data, *talon_data;
     Py_ssize_t found_len, talon_len;
-    int waste, ncolumns, places_per_suit, draw, redeal, single_card, check_dead, cpu_clock;
+    int waste, ncolumns, places_per_suit, draw, redeal, single_card, talon_waits, check_dead,
+        cpu_clock;
     double seconds;
     long long max_positions, max_nodes;
-    if (!PyArg_ParseTuple(args, "O!y#y#i(iiiii)O!pdpLL", &PyTuple_Type, &columns, &found_data,
+    if (!PyArg_ParseTuple(args, "O!y#y#i(iiiiii)O!pdpLL", &PyTuple_Type, &columns, &found_data,
                           &found_len, &talon_data, &talon_len, &waste, &ncolumns,
-                          &places_per_suit, &draw, &redeal, &single_card, &PyTuple_Type,
+                          &places_per_suit, &draw, &redeal, &single_card, &talon_waits,
+                          &PyTuple_Type,
                           &configs, &check_dead, &seconds, &cpu_clock, &max_positions,
                           &max_nodes))
         return NULL;
     Rules r = {ncolumns, places_per_suit, 4 * places_per_suit, draw, redeal, single_card,
-               draw == 1 && redeal, 52 * places_per_suit};
+               draw == 1 && redeal, 52 * places_per_suit, draw == 1 && redeal && talon_waits};
     Py_ssize_t members = PyTuple_GET_SIZE(configs);
     if (ncolumns < 1 || ncolumns > MAX_COLUMNS || PyTuple_GET_SIZE(columns) != ncolumns ||
         (places_per_suit != 1 && places_per_suit != 2) || found_len != r.places ||
@@ -793,7 +889,7 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
                     break;
                 }
                 deserialize(&r, m->store->arena + m->store->offset[node], &s);
-                if (check_dead && has_stuck_cards(&r, &s)) continue;
+                if (check_dead && has_stuck_cards(&r, &s, 0)) continue;
                 e->parent = (uint32_t)node;
                 e->depth = m->store->depth[node];
                 if (!expand(e, &s, m->level)) flush(e);

@@ -16,10 +16,19 @@ candidate, which only makes the test weaker, never wrong.
 - has every way out blocked by ``S``:
   - to its foundation: for every place of its suit not yet past it, some rank between that
     place's height and ``Y``'s has all its copies in ``S``;
-  - onto a column card one rank higher of the other colour: every copy of each such card lies
-    under a card of ``S``;
+  - onto a column card one rank higher of the other colour: no copy of either such card can
+    ever lie at a column's end (below);
   - (a king) into an empty column: no column is empty and every column's bottom card is in
     ``S``.
+
+A card *never lies at a column's end* (while ``S`` stays) when every copy of it in a column
+lies under a card of ``S``, and any other copy (talon, waste, foundation) is not a king and
+has both of its own targets (one rank higher, other colour) never at an end. While ``S`` stays,
+the first such card to reach a column's end would have to come down onto one of its targets,
+already at an end: impossible (cards enter the columns from the talon or a foundation only
+onto a column's last card, or, kings, into an empty column). In deal 61 of KL1-D1N, 5♦ and 5♥
+lie on 3♦ and A♥ and need a black 6 each; the black 6s are in the stock, but need a red 7,
+and both red 7s lie under the 5s: the deal is lost from the start.
 
 **Claim**: no card of a closed ``S`` ever moves. Take the first move of any play that moves
 a card of ``S``; before it, every card of ``S`` is where it was. The moved group's first card
@@ -28,8 +37,8 @@ above ``X`` in the same pile means ``X`` was face down when ``S`` was chosen (on
 face-up card of a column and the waste's cards are candidates, and no card of the waste moves
 but its top) and is still covered: impossible. So ``X`` itself is the card of ``S``, at its
 place, with nothing of ``S`` above it (else it would be face down, or not the waste's top),
-so its ways out are blocked: its foundation needs a card of ``S`` (which never went up); every
-card it could go onto is still under a card of ``S``; no column is empty. Contradiction.
+so its ways out are blocked: its foundation needs a card of ``S`` (which never went up); no
+card it could go onto lies at a column's end; no column is empty. Contradiction.
 
 So a card of ``S`` never reaches its foundation: the position is lost. The union of closed
 sets is closed, so the largest one is found by starting from every candidate and dropping,
@@ -76,13 +85,16 @@ def _targets(card: int) -> tuple[int, int]:
 _TARGETS = tuple(_targets(card) if card % 13 != KING_INDEX else () for card in range(52))
 
 
-def stuck_cards(rules: StockRules, state: State) -> list[int]:
+def stuck_cards(rules: StockRules, state: State, *, thorough: bool = True) -> list[int]:
     """The cards of the largest closed set of stuck cards (empty: no proof of a loss).
 
-    Cards are listed pile by pile, bottom first.
+    Cards are listed pile by pile, bottom first. ``thorough=False``: a target card counts as
+    blocked only when every copy lies under a stuck card (the check of every position in
+    Vegas: a third faster in C, and the thorough test found next to nothing more there).
     """
     piles = _candidate_piles(rules, state)
-    return [piles[pile][position] for pile, position in stuck_places(rules, state)]
+    places = stuck_places(rules, state, thorough=thorough)
+    return [piles[pile][position] for pile, position in places]
 
 
 def _candidate_piles(rules: StockRules, state: State) -> list[bytes]:
@@ -93,7 +105,9 @@ def _candidate_piles(rules: StockRules, state: State) -> list[bytes]:
     return piles
 
 
-def stuck_places(rules: StockRules, state: State) -> list[tuple[int, int]]:
+def stuck_places(
+    rules: StockRules, state: State, *, thorough: bool = True
+) -> list[tuple[int, int]]:
     """Where the stuck cards lie: (pile, position from the bottom), pile ``i`` being column
     ``i`` and pile ``len(columns)`` the waste (Vegas only)."""
     columns, foundations, talon, waste_size = state
@@ -118,10 +132,35 @@ def stuck_places(rules: StockRules, state: State) -> list[tuple[int, int]]:
             return False
         return all(position <= top[pile] for pile, position in places[card])
 
-    def covered(card: int) -> bool:
-        if candidates_of[card] < copies:
-            return False
-        return all(position < top[pile] for pile, position in places[card])
+    on_columns = [0] * 52
+    for column in columns:
+        for card in column[1:]:
+            on_columns[card] += 1
+    never_at_an_end = [False] * 52
+
+    def find_never_at_an_end() -> None:
+        # Kings first: a card's targets are one rank higher.
+        for rank in range(KING_INDEX, -1, -1):
+            for suit in range(4):
+                card = suit * 13 + rank
+                covered_in_columns = covered_in_waste = 0
+                for pile, position in places[card]:
+                    if position < top[pile]:
+                        if pile < column_count:
+                            covered_in_columns += 1
+                        else:
+                            covered_in_waste += 1
+                never = on_columns[card] == covered_in_columns
+                if never and copies - on_columns[card] - covered_in_waste > 0:
+                    if not thorough:
+                        never_at_an_end[card] = False
+                        continue
+                    # A copy in the talon, the waste or up: it can only come down onto a
+                    # column's last card (a king: into an empty column).
+                    never = rank != KING_INDEX and all(
+                        never_at_an_end[target] for target in _TARGETS[card]
+                    )
+                never_at_an_end[card] = never
 
     def blocked(card: int) -> bool:
         rank_index = card % 13
@@ -137,11 +176,12 @@ def stuck_places(rules: StockRules, state: State) -> list[tuple[int, int]]:
                 return False  # this foundation place can be brought up to the card
         if rank_index == KING_INDEX:
             return all(top[pile] >= 0 for pile in range(column_count))
-        return all(covered(target) for target in _TARGETS[card])
+        return all(never_at_an_end[target] for target in _TARGETS[card])
 
     changed = True
     while changed:
         changed = False
+        find_never_at_an_end()
         for pile_index, pile in enumerate(piles):
             while top[pile_index] >= 0 and not blocked(pile[top[pile_index]]):
                 top[pile_index] -= 1

@@ -60,6 +60,12 @@ _SUIT_INDEX = {suit: index for index, suit in enumerate(SUITS)}
 _OTHER_COLOUR = ((1, 2), (0, 3), (0, 3), (1, 2))
 """The suits of the other colour, by suit index (♠ ♥ ♦ ♣)."""
 
+_EVERY_CARD = [True] * 52
+
+TALON_WAITS = True
+"""In draw 1 with passes, a talon card is played only when what follows it could come at
+once (:meth:`StockRules.lazy_talon`). Sound (docs/solver.md); tests turn it off to compare."""
+
 Atom = tuple[int, int, int, int]
 """One engine move in private terms: (kind, a, b, c) with kinds
 ``TO_FOUNDATION`` (column a), ``COLUMN`` (column a, b cards, to column c),
@@ -125,6 +131,8 @@ class StockRules:
         ]
         self.total_cards = 52 * places_per_suit
         self.talon_free_key = draw == 1 and redeal
+        # Talon cards wait until needed (lazy_talon): draw 1 with passes only.
+        self.talon_waits = self.talon_free_key and TALON_WAITS
         self._reach_cache: dict[tuple[int, int], list[tuple[int, int]]] = {}
 
     @classmethod
@@ -322,6 +330,50 @@ class StockRules:
         proves nothing."""
         return self._successors(state, LIKELY)
 
+    def lazy_talon(self, state: State) -> tuple[list[bool], list[bool]]:
+        """Draw 1 with passes: which talon cards may go to a column, which to a foundation.
+
+        Every talon card can be played at any time, so playing one can wait until it is
+        needed (argued in docs/solver.md): a card goes to a column only when something could
+        then go onto it (a face-up card of a column, in Easy Harp a column's last card; a
+        foundation's top card; or a talon card onto which something could go in turn), and
+        up only when it is a king or the next card of its suit lies at a column's end or is a
+        talon card that may go up in turn. Cards are indexed by their private id. For
+        example, with 8♠ and 8♣ face down, a red 9 waits in the talon even when a black 10
+        ends a column; A♥ waits while 2♥ lies face down.
+        """
+        columns, foundations, talon, _ = state
+        free = [False] * 52
+        at_end = [False] * 52
+        for column in columns:
+            if len(column) > 1:
+                at_end[column[-1]] = True
+                for card in column[len(column) - 1 if self.single_card else 1 + column[0] :]:
+                    free[card] = True
+        for place, height in enumerate(foundations):
+            if height:
+                free[(place // self.places_per_suit) * 13 + height - 1] = True
+        in_talon = [False] * 52
+        for card in talon:
+            in_talon[card] = True
+        to_column = [False] * 52
+        for rank in range(1, 13):
+            for suit in range(4):
+                to_column[suit * 13 + rank] = any(
+                    free[below] or (in_talon[below] and to_column[below])
+                    for below in (other * 13 + rank - 1 for other in _OTHER_COLOUR[suit])
+                )
+        to_foundation = [False] * 52
+        for suit in range(4):
+            for rank in range(12, -1, -1):
+                card = suit * 13 + rank
+                to_foundation[card] = (
+                    rank == KING_INDEX
+                    or at_end[card + 1]
+                    or (in_talon[card + 1] and to_foundation[card + 1])
+                )
+        return to_column, to_foundation
+
     def _successors(self, state: State, level: int) -> list[tuple[tuple[Atom, ...], State]]:
         complete = level == COMPLETE
         # In Easy Harp's likely moves, a talon card goes to a column only when the last card
@@ -383,17 +435,23 @@ class StockRules:
             if card % 13 != KING_INDEX
             for suit in _OTHER_COLOUR[card // 13]
         }
+        if self.talon_waits:
+            to_column, to_foundation = self.lazy_talon(state)
+        else:
+            to_column = to_foundation = _EVERY_CARD
         for size, taps in self.reachable(len(talon), waste_size):
             card = talon[size - 1]
             place = next_up.get(card, -1)
             if place < 0 and card not in wanted and (card % 13 != KING_INDEX or empty < 0):
                 continue  # nowhere to go: most talon cards, most of the time
             rest = talon[: size - 1] + talon[size:]
-            if place >= 0:
+            if place >= 0 and to_foundation[card]:
                 add(
                     (TALON, taps, -1, 0), State(columns, _raise(foundations, place), rest, size - 1)
                 )
             if talon_only_when_useful and card % 13 != KING_INDEX and card not in useful:
+                continue
+            if not to_column[card]:
                 continue
             for target in targets(card, -1):
                 add(
@@ -493,7 +551,14 @@ class StockRules:
                 start.foundations,
                 start.talon,
                 start.waste_size,
-                (self.columns, self.places_per_suit, self.draw, self.redeal, self.single_card),
+                (
+                    self.columns,
+                    self.places_per_suit,
+                    self.draw,
+                    self.redeal,
+                    self.single_card,
+                    self.talon_waits,
+                ),
                 configs,
                 self.checks_every_position,
                 max(0.0, budget.deadline - budget.clock()),
@@ -675,7 +740,7 @@ class StockRules:
 
     def is_dead(self, state: State) -> bool:
         """Whether some cards of the position can never move (proved lost, deadlock.py)."""
-        return bool(stuck_cards(self, state))
+        return bool(stuck_cards(self, state, thorough=False))
 
     @staticmethod
     def to_moves(atoms: list[Atom]) -> list[Move]:
