@@ -880,6 +880,14 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
                     m->running = 0;
                     alive--;
                     if (m->level == COMPLETE) status = 1;
+                    /* The searches of one level reach the same positions (the order of
+                       expansion changes which first, not which): the others would run dry
+                       too, having found no win. */
+                    for (Py_ssize_t j = 0; j < members; j++)
+                        if (team[j].running && team[j].level == m->level) {
+                            team[j].running = 0;
+                            alive--;
+                        }
                     break;
                 }
                 if (max_positions >= 0 && positions >= max_positions) { status = 2; break; }
