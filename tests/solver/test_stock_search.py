@@ -143,7 +143,7 @@ def _c_search(
 
 
 def test_a_portfolio_of_likely_searches_that_all_run_dry_proves_nothing() -> None:
-    # EH1-N deal 76: the likely moves run out after a few hundred positions (status 3,
+    # EH1-N deal 76: the likely moves run out after a few dozen positions (status 3,
     # no proof); beside a complete search the same portfolio goes on to its budget.
     likely = ((stock_games.LIKELY, 0, 1), (stock_games.LIKELY, 4, 1))
     status, positions, _ = _c_search("EH1-N-AAAAACY", likely)
@@ -152,6 +152,20 @@ def test_a_portfolio_of_likely_searches_that_all_run_dry_proves_nothing() -> Non
     with_complete = ((stock_games.COMPLETE, 0, 1), *likely)
     status, positions, _ = _c_search("EH1-N-AAAAACY", with_complete, max_positions=50_000)
     assert (status, positions) == (stock_games.C_OUT_OF_BUDGET, 50_000)
+
+
+def test_when_one_likely_search_runs_dry_the_others_stop_with_it() -> None:
+    # Searches of one level reach the same positions: once one has expanded them all, the
+    # other can only repeat it. Together they stop sooner than one after the other would.
+    greedy = (stock_games.LIKELY, 0, 1)
+    weighted = (stock_games.LIKELY, 4, 1)
+    status_alone, greedy_alone, _ = _c_search("EH1-N-AAAAACY", (greedy,))
+    _, weighted_alone, _ = _c_search("EH1-N-AAAAACY", (weighted,))
+    status, together, _ = _c_search("EH1-N-AAAAACY", (greedy, weighted))
+    assert status == status_alone == stock_games.C_ALL_DRY
+    assert greedy_alone == weighted_alone  # the same positions, in another order
+    # (Here the greedy search runs dry within its first turn: the other never starts.)
+    assert greedy_alone <= together < greedy_alone + weighted_alone
 
 
 def test_a_complete_search_that_runs_dry_is_a_proof() -> None:
