@@ -170,6 +170,8 @@ def card_in(page: Page, pile: str, code: str) -> Locator:
 
 def grab_point(locator: Locator) -> tuple[float, float]:
     """A point on the card's visible top strip (cards above it cover the rest)."""
+    # The board may still be laying out (a phone's first frame): wait until the card shows.
+    locator.wait_for(state="visible")
     box = locator.bounding_box()
     assert box is not None, "the card is not on screen"
     return box["x"] + box["width"] / 2, box["y"] + min(8.0, box["height"] / 2)
