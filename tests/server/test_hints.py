@@ -112,6 +112,22 @@ def test_a_hint_on_a_lost_game_says_none_was_found_and_names_no_hidden_card(
     assert not CARD_WORD.search(response.text)
 
 
+def test_a_deal_lost_from_the_start_says_so_instead_of_asking_for_undos(
+    client: TestClient,
+) -> None:
+    # Before any move, "undo a few moves" would not help: the answer points to a new game.
+    # After a move (a tap on the stock), the usual answer.
+    _hints_on(client)
+    state = start(client, mode="code", code=LOST_DEAL)
+    body = _hint(client, state).json()
+    assert body["verdict"] == "not_winnable"
+    assert "this deal can't be won" in body["message"] and "Undo" not in body["message"]
+    after_a_tap = act(client, state, type="move", move="d").json()
+    body = _hint(client, after_a_tap).json()
+    assert body["verdict"] == "not_winnable"
+    assert "Undo a few moves" in body["message"]
+
+
 def test_hints_along_a_deal_reveal_no_card_and_lead_to_a_win(client: TestClient) -> None:
     """Follow the hints through a whole Klondike deal: every answer names piles only, and the
     moves they suggest win the game (first moves of fresh searches go round the stock for

@@ -16,6 +16,7 @@ from fastapi import APIRouter, Body, FastAPI
 from fastapi.responses import JSONResponse
 from starlette.concurrency import run_in_threadpool
 
+from ...games import rules_for
 from ...moves import STOCK, WASTE, Move
 from ...position import Position
 from ...solver import Verdict
@@ -83,6 +84,13 @@ def _read(services: Services, player_id: str, game_id: str, version: int) -> Pos
     return None if won else position
 
 
+def _is_a_deals_start(position: Position) -> bool:
+    """Whether the position is a numbered deal as it was dealt (no move made yet)."""
+    if position.deal is None:
+        return False
+    return position == rules_for(position.variant).deal(position.deal)
+
+
 @router.post("/{game_id}/hint")
 async def hint(
     game_id: str,
@@ -107,8 +115,11 @@ async def hint(
     if answer.move is not None:
         body.update(highlight(position, answer.move))
     else:
-        key = (
-            "ui.hint.not_winnable" if answer.verdict is Verdict.NOT_WINNABLE else "ui.hint.unknown"
-        )
+        if answer.verdict is not Verdict.NOT_WINNABLE:
+            key = "ui.hint.unknown"
+        elif _is_a_deals_start(position):
+            key = "ui.hint.deal_not_winnable"  # undoing moves would not help: none were made
+        else:
+            key = "ui.hint.not_winnable"
         body["message"] = await run_in_threadpool(services.text, player_id, key)
     return JSONResponse(body)
