@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from solitaire.cards import parse_card
 from solitaire.codes import GameId, parse_code, parse_variant
 from solitaire.games import rules_for
 from solitaire.layout import format_layout, parse_layout
@@ -16,7 +17,7 @@ from solitaire.solver import Verdict, solve, stock_games
 from solitaire.solver.best_first import best_first
 from solitaire.solver.budget import Budget, OutOfBudget
 from solitaire.solver.deadlock import card_text, stuck_cards, stuck_places
-from solitaire.solver.stock_games import StockRules
+from solitaire.solver.stock_games import StockRules, card_id
 
 RANKS = "A23456789TJQK"
 
@@ -93,23 +94,32 @@ def test_stuck_cards_never_move_under_the_real_rules(variant_text: str) -> None:
     assert moved == 3
 
 
+def _klondike_layout(columns: dict[str, str], foundations: str = "") -> Position:
+    """A KL1-D1N position: the columns given (layout text), the foundations' cards, every
+    other card in the stock."""
+    used = set(foundations.split())
+    for cards in columns.values():
+        used |= {card.strip("[]") for card in cards.split()}
+    stock = [r + s for s in "SHDC" for r in "A23456789TJQK" if r + s not in used]
+    lines = ["game: KL1-D1N", "s: " + " ".join(f"[{c}]" for c in stock)]
+    for suit_index, suit in enumerate("SHDC", start=1):
+        lines.append(f"f{suit_index}: " + " ".join(c for c in foundations.split() if c[1] == suit))
+    lines += [f"{pile}: {cards}" for pile, cards in columns.items()]
+    return parse_layout("\n".join(lines) + "\n")
+
+
+def _stuck(position: Position) -> list[str]:
+    """The stuck cards of a position (deadlock.py), as card text."""
+    rules = StockRules.for_position(position)
+    return [card_text(card) for card in stuck_cards(rules, rules.state_of(position))]
+
+
 def test_a_king_has_a_way_out_while_a_column_can_be_empty() -> None:
     # The K♠ lies on the 3♠ it needs below it in the foundations, but t3 … t7 are empty and
     # a king may go there: nothing is stuck. A 7♣ on the 6♣ it needs and on both red 8s
     # it could go onto has no way out at all: stuck, with the cards under it.
-    def layout(columns: dict[str, list[str]]) -> Position:
-        used = {card.strip("[]") for cards in columns.values() for card in cards}
-        stock = [r + s for s in "SHDC" for r in "A23456789TJQK" if r + s not in used]
-        lines = [f"{pile}: {' '.join(cards)}" for pile, cards in columns.items()]
-        text = "game: KL1-D1N\ns: " + " ".join(f"[{c}]" for c in stock) + "\n"
-        return parse_layout(text + "\n".join(lines))
-
-    def stuck(position: Position) -> list[str]:
-        rules = StockRules.for_position(position)
-        return [card_text(card) for card in stuck_cards(rules, rules.state_of(position))]
-
-    assert stuck(layout({"t1": ["[QH]", "[3S]", "KS"], "t2": ["[4C]", "JD"]})) == []
-    assert stuck(layout({"t1": ["[8H]", "[6C]", "[8D]", "7C"], "t2": ["[4C]", "JD"]})) == [
+    assert _stuck(_klondike_layout({"t1": "[QH] [3S] KS", "t2": "[4C] JD"})) == []
+    assert _stuck(_klondike_layout({"t1": "[8H] [6C] [8D] 7C", "t2": "[4C] JD"})) == [
         "8H",
         "6C",
         "8D",
@@ -122,27 +132,12 @@ def test_a_card_whose_targets_can_never_lie_at_a_column_end_is_stuck() -> None:
     # which are in the stock, but they can only come down onto a red 7, and both red 7s lie
     # under the 5♦ too: no black 6 ever lies at a column's end, so nothing here ever moves.
     # (The plain test saw the black 6s outside the columns as free targets.)
-    column = ["3D", "7H", "7D", "5D"]
-    rest = [r + s for s in "SHDC" for r in "A23456789TJQK" if r + s not in column]
-    position = parse_layout(
-        "game: KL1-D1N\ns: "
-        + " ".join(f"[{c}]" for c in rest)
-        + "\nt1: "
-        + " ".join(f"[{c}]" for c in column[:-1])
-        + " 5D"
-    )
-    stock_rules = StockRules.for_position(position)
-    assert [
-        card_text(card) for card in stuck_cards(stock_rules, stock_rules.state_of(position))
-    ] == column
+    position = _klondike_layout({"t1": "[3D] [7H] [7D] 5D"})
+    assert _stuck(position) == ["3D", "7H", "7D", "5D"]
     # Whatever the real rules do (taps, passes, cards up and back), they stay.
     assert _stuck_cards_stay_put(position, [("t1", index) for index in range(4)], 800) >= 800
     # With a red 7 free in the stock, a black 6 can come down onto it: nothing is stuck.
-    freer = parse_layout(
-        "game: KL1-D1N\ns: " + " ".join(f"[{c}]" for c in [*rest, "7D"]) + "\nt1: [3D] [7H] 5D"
-    )
-    freer_rules = StockRules.for_position(freer)
-    assert stuck_cards(freer_rules, freer_rules.state_of(freer)) == []
+    assert _stuck(_klondike_layout({"t1": "[3D] [7H] 5D"})) == []
 
 
 @pytest.mark.parametrize("deal", ["AAAAABE", "AAAAACJ", "AAAAAEC"])
@@ -228,20 +223,6 @@ def test_easy_harp_deals_the_plain_estimate_left_undecided_are_won() -> None:
     assert result.seconds < 10
 
 
-def _klondike_layout(columns: dict[str, str], foundations: str = "") -> Position:
-    """A KL1-D1N position: the columns given (layout text), the foundations' cards, every
-    other card in the stock."""
-    used = set(foundations.split())
-    for cards in columns.values():
-        used |= {card.strip("[]") for card in cards.split()}
-    stock = [r + s for s in "SHDC" for r in "A23456789TJQK" if r + s not in used]
-    lines = ["game: KL1-D1N", "s: " + " ".join(f"[{c}]" for c in stock)]
-    for suit_index, suit in enumerate("SHDC", start=1):
-        lines.append(f"f{suit_index}: " + " ".join(c for c in foundations.split() if c[1] == suit))
-    lines += [f"{pile}: {cards}" for pile, cards in columns.items()]
-    return parse_layout("\n".join(lines) + "\n")
-
-
 def test_a_talon_card_goes_to_a_column_only_when_something_could_go_onto_it() -> None:
     # Draw 1 with passes: every talon card can be played at any time, so one waits in the
     # talon until something can follow it (docs/solver.md). T♠ ends t1.
@@ -249,7 +230,7 @@ def test_a_talon_card_goes_to_a_column_only_when_something_could_go_onto_it() ->
         position = _klondike_layout(columns, foundations)
         stock_rules = StockRules.for_position(position)
         allowed, _ = stock_rules.lazy_talon(stock_rules.state_of(position))
-        return {text: allowed[_card_id(text)] for text in ("9H", "9D")}
+        return {text: allowed[card_id(parse_card(text))] for text in ("9H", "9D")}
 
     # 8♠ and 8♣ lie face down: nothing could go onto a red 9 played onto T♠.
     assert to_column({"t1": "TS", "t2": "[8S] [8C] KD"}) == {"9H": False, "9D": False}
@@ -270,17 +251,12 @@ def test_a_talon_card_goes_up_only_when_the_next_of_its_suit_could_follow() -> N
         position = _klondike_layout(columns)
         stock_rules = StockRules.for_position(position)
         _, allowed = stock_rules.lazy_talon(stock_rules.state_of(position))
-        return {text: allowed[_card_id(text)] for text in ("AH", "AS", "KC")}
+        return {text: allowed[card_id(parse_card(text))] for text in ("AH", "AS", "KC")}
 
     assert to_foundation({"t1": "[2H] [2S] [3S] 9C"}) == {"AH": False, "AS": False, "KC": True}
     assert to_foundation({"t1": "[2S] [3S] 2H"}) == {"AH": True, "AS": False, "KC": True}
     # 2♠ and 3♠ in the talon, 4♠ ends a column: A♠ may go up (2♠, 3♠, 4♠ follow).
     assert to_foundation({"t1": "[2H] 4S"})["AS"] is True
-
-
-def _card_id(text: str) -> int:
-    """The solver's private id of a card given as text, e.g. 'AH' is 13."""
-    return "SHDC".index(text[1]) * 13 + "A23456789TJQK".index(text[0])
 
 
 def _low_cards_up(variant_text: str, rng: random.Random, highest: int) -> Position:

@@ -145,10 +145,12 @@ static int is_king_run(const State *s, int column, int start) {
 
 /* ---- deadlocks (deadlock.py) ------------------------------------------------------- */
 
-static void other_colour_above(int card, int targets[2]) {
-    int rank = card % 13;
-    if (is_red(card)) { targets[0] = rank + 1; targets[1] = 39 + rank + 1; }
-    else { targets[0] = 13 + rank + 1; targets[1] = 26 + rank + 1; }
+/* The two cards of the other colour ranked `step` from the card's rank: step +1, the cards it
+   may go onto in a column; step -1, the cards that may go onto it. */
+static void other_colour(int card, int step, int out[2]) {
+    int rank = card % 13 + step;
+    if (is_red(card)) { out[0] = rank; out[1] = 39 + rank; }
+    else { out[0] = 13 + rank; out[1] = 26 + rank; }
 }
 
 /* never_end[card]: while the stuck candidates stay, no copy of the card can come to lie at a
@@ -174,7 +176,7 @@ static void never_ends(const Rules *r, const uint8_t *count, uint8_t where_pile[
                     never = 0;
                 } else {
                     int targets[2];
-                    other_colour_above(card, targets);
+                    other_colour(card, 1, targets);
                     never = never_end[targets[0]] && never_end[targets[1]];
                 }
             }
@@ -245,7 +247,7 @@ static int has_stuck_cards(const Rules *r, const State *s, int thorough) {
                             if (top[c] < 0) blocked = 0;
                     } else {
                         int targets[2];
-                        other_colour_above(card, targets);
+                        other_colour(card, 1, targets);
                         for (int t = 0; t < 2 && blocked; t++) {
                             int target = targets[t];
                             if (thorough) {
@@ -551,9 +553,8 @@ static void lazy_talon(const Rules *r, const State *s, uint8_t *to_column, uint8
         for (int suit = 0; suit < 4; suit++) {
             int card = suit * 13 + rank, takes = 0;
             if (rank) {
-                /* the two cards one rank lower of the other colour */
-                int red = suit == 1 || suit == 2;
-                int below[2] = {red ? rank - 1 : 13 + rank - 1, red ? 39 + rank - 1 : 26 + rank - 1};
+                int below[2];
+                other_colour(card, -1, below);
                 for (int k = 0; k < 2; k++)
                     if (free_card[below[k]] || (in_talon[below[k]] && to_column[below[k]])) takes = 1;
             }
@@ -581,10 +582,10 @@ static int expand(Expansion *e, const State *s, int level) {
         if (!s->len[j]) continue;
         int top = s->cards[j][s->len[j] - 1];
         if (top % 13 == 0) continue;
-        int suit = top / 13;
-        int first = (suit == 1 || suit == 2) ? 0 : 1, second = (suit == 1 || suit == 2) ? 3 : 2;
-        wanted[first * 13 + top % 13 - 1] |= (uint16_t)(1u << j);
-        wanted[second * 13 + top % 13 - 1] |= (uint16_t)(1u << j);
+        int below[2];
+        other_colour(top, -1, below);
+        wanted[below[0]] |= (uint16_t)(1u << j);
+        wanted[below[1]] |= (uint16_t)(1u << j);
     }
     int8_t next_up[52];
     memset(next_up, -1, sizeof next_up);
@@ -617,10 +618,10 @@ static int expand(Expansion *e, const State *s, int level) {
             if (!s->down[j] || !s->len[j]) continue;
             int card = s->cards[j][s->len[j] - 1];
             if (card % 13 == KING) continue;
-            int suit = card / 13;
-            int first = (suit == 1 || suit == 2) ? 0 : 1, second = (suit == 1 || suit == 2) ? 3 : 2;
-            useful[first * 13 + card % 13 + 1] = 1;
-            useful[second * 13 + card % 13 + 1] = 1;
+            int above[2];
+            other_colour(card, 1, above);
+            useful[above[0]] = 1;
+            useful[above[1]] = 1;
         }
     }
     {

@@ -62,6 +62,12 @@ _OTHER_COLOUR = ((1, 2), (0, 3), (0, 3), (1, 2))
 
 _EVERY_CARD = [True] * 52
 
+
+def card_id(card: Card) -> int:
+    """The private id of a card, ``suit × 13 + rank − 1`` (suits ♠ ♥ ♦ ♣): 13 for A♥."""
+    return _SUIT_INDEX[card.suit] * 13 + card.rank - 1
+
+
 TALON_WAITS = True
 """In draw 1 with passes, a talon card is played only when what follows it could come at
 once (:meth:`StockRules.lazy_talon`). Sound (docs/solver.md); tests turn it off to compare."""
@@ -135,6 +141,18 @@ class StockRules:
         self.talon_waits = self.talon_free_key and TALON_WAITS
         self._reach_cache: dict[tuple[int, int], list[tuple[int, int]]] = {}
 
+    @property
+    def c_rules(self) -> tuple[int, int, int, bool, bool, bool]:
+        """The rules as the C search takes them (``_stock_search.search``'s ``rules``)."""
+        return (
+            self.columns,
+            self.places_per_suit,
+            self.draw,
+            self.redeal,
+            self.single_card,
+            self.talon_waits,
+        )
+
     @classmethod
     def for_position(cls, position: Position) -> StockRules:
         variant = position.variant
@@ -155,7 +173,7 @@ class StockRules:
         """The private form of an engine position."""
 
         def ids(cards: tuple[Card, ...]) -> bytes:
-            return bytes(_SUIT_INDEX[card.suit] * 13 + card.rank - 1 for card in cards)
+            return bytes(card_id(card) for card in cards)
 
         stock, waste = position.pile("s"), position.pile("w")
         columns = tuple(
@@ -551,14 +569,7 @@ class StockRules:
                 start.foundations,
                 start.talon,
                 start.waste_size,
-                (
-                    self.columns,
-                    self.places_per_suit,
-                    self.draw,
-                    self.redeal,
-                    self.single_card,
-                    self.talon_waits,
-                ),
+                self.c_rules,
                 configs,
                 self.checks_every_position,
                 max(0.0, budget.deadline - budget.clock()),
