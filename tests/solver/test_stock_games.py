@@ -285,28 +285,41 @@ def _low_cards_up(variant_text: str, rng: random.Random, highest: int) -> Positi
 
 
 @pytest.mark.parametrize(
-    ("variant_text", "highest", "count", "losses"), [("KL1-D1N", 3, 60, 3), ("EH1-N", 6, 30, 0)]
+    ("reduction", "variant_text", "highest", "count", "losses", "seconds"),
+    [
+        ("TALON_WAITS", "KL1-D1N", 3, 60, 3, 10),
+        ("TALON_WAITS", "EH1-N", 6, 30, 0, 10),
+        ("KINGS_FILL_EMPTIED", "KL1-D1V", 5, 20, 5, 4),
+        ("KINGS_FILL_EMPTIED", "KL1-D3V", 3, 30, 10, 10),
+    ],
 )
-def test_waiting_talon_cards_lose_no_win(
-    variant_text: str, highest: int, count: int, losses: int, monkeypatch: pytest.MonkeyPatch
+def test_a_sound_reduction_loses_no_win(
+    reduction: str,
+    variant_text: str,
+    highest: int,
+    count: int,
+    losses: int,
+    seconds: float,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    # The search that lets talon cards wait (StockRules.lazy_talon) against the same search
-    # playing every talon card wherever it fits: the same verdicts on real deals with their
-    # low cards already up. A deal only the waiting search called lost would show a flaw in
-    # the argument (docs/solver.md). The Klondike sample holds losses both searches prove
-    # (Easy Harp loses none: its sample checks wins only).
-    rng = random.Random(f"lazy talon {variant_text}")
+    # The search with one of its reductions (TALON_WAITS: StockRules.lazy_talon;
+    # KINGS_FILL_EMPTIED: StockRules._kings_into_empty) against the same search without it:
+    # the same verdicts on real deals with their low cards already up. A deal only the
+    # reduced search called lost would show a flaw in the argument (docs/solver.md). The
+    # Klondike samples hold losses both searches prove (Easy Harp loses none: its sample
+    # checks wins only). KINGS_FILL_EMPTIED applies without passes back only (Vegas).
+    rng = random.Random(f"{reduction} {variant_text}")
     decided = []
     for _ in range(count):
         position = _low_cards_up(variant_text, rng, highest)
-        waiting = solve(position, seconds=10, cpu_time=True)
+        reduced = solve(position, seconds=seconds, cpu_time=True)
         with monkeypatch.context() as patch:
-            patch.setattr(stock_games, "TALON_WAITS", False)
-            eager = solve(position, seconds=10, cpu_time=True)
-        if Verdict.UNKNOWN in (waiting.verdict, eager.verdict):
-            continue  # a hard one (the waiting search decides some the other does not)
-        assert waiting.verdict is eager.verdict, format_layout(position)
-        decided.append(eager.verdict)
+            patch.setattr(stock_games, reduction, False)
+            plain = solve(position, seconds=seconds, cpu_time=True)
+        if Verdict.UNKNOWN in (reduced.verdict, plain.verdict):
+            continue  # a hard one (the reduced search decides some the other does not)
+        assert reduced.verdict is plain.verdict, format_layout(position)
+        decided.append(plain.verdict)
     assert len(decided) >= count * 5 // 6
     assert decided.count(Verdict.NOT_WINNABLE) >= losses
     assert Verdict.WINNABLE in decided

@@ -8,10 +8,10 @@
  *
  * search(columns, foundations, talon, waste_size, rules, configs, check_dead, seconds,
  *        cpu_clock, max_positions, max_nodes) -> (status, positions, path, winner)
- * rules: (columns, places_per_suit, draw, redeal, single_card, talon_waits). configs: one (level,
- * depth_weight, turns) per search of a portfolio; the searches take turns of turns × SLICE
- * positions, each with its own table and queue. status: 0 a win (path: the positions from the start to the
- * won one, each as (columns, foundations, talon, waste_size); winner: which search found
+ * rules: (columns, places_per_suit, draw, redeal, single_card, talon_waits, kings_fill).
+ * configs: one (level, depth_weight, turns) per search of a portfolio; the searches take
+ * turns of turns × SLICE positions, each with its own table and queue. status: 0 a win
+ * (path: the positions from the start to the won one, each as (columns, foundations, talon, waste_size); winner: which search found
  * it), 1 a complete search expanded every reachable position without a win (a proof),
  * 2 out of budget (seconds, positions or memory), 3 every search ran dry and none was
  * complete (no proof). path is None unless status is 0.
@@ -38,6 +38,7 @@
 typedef struct {
     int columns, places_per_suit, places, draw, redeal, single_card, talon_free, total;
     int talon_waits; /* lazy_talon: draw 1 with passes, unless turned off */
+    int kings_fill; /* complete level: a column is emptied whole only with a king going in */
 } Rules;
 
 typedef struct {
@@ -568,6 +569,73 @@ static void lazy_talon(const Rules *r, const State *s, uint8_t *to_column, uint8
         }
 }
 
+/* The waste sizes the taps can reach with a card on the waste (the waste's top card then
+   plays), as StockRules.reachable. Returns how many, written to sizes. */
+static int reachable(const Rules *r, const State *s, uint8_t *sizes) {
+    int talon_len = s->talon_len, size = s->waste, count = 0;
+    uint8_t seen[MAX_TALON + 1] = {0};
+    seen[size] = 1;
+    if (size) sizes[count++] = (uint8_t)size;
+    for (;;) {
+        if (size < talon_len) size = size + r->draw < talon_len ? size + r->draw : talon_len;
+        else if (r->redeal && talon_len) size = 0;
+        else break;
+        if (seen[size]) break;
+        seen[size] = 1;
+        if (size) sizes[count++] = (uint8_t)size;
+    }
+    return count;
+}
+
+/* The complete level's second half of a move that empties a column whole: every move of a
+   king (or, Easy Harp, a king's run) into the emptied column, each a successor; the column
+   emptied alone is not one. An empty column takes nothing but a king, and moving a whole
+   column elsewhere gains nothing else, so in some shortest win every such move comes just
+   before a king goes in (argued in docs/solver.md). As StockRules._kings_into_empty. */
+static int kings_into_empty(Expansion *e, const State *s) {
+    const Rules *r = e->rules;
+    int empty = -1;
+    for (int j = 0; j < r->columns; j++)
+        if (!s->len[j]) { empty = j; break; }
+    State child;
+    uint8_t to_column[52], to_foundation[52];
+    if (r->talon_waits) lazy_talon(r, s, to_column, to_foundation);
+    else memset(to_column, 1, sizeof to_column);
+    uint8_t sizes[MAX_TALON + 1];
+    int reached = reachable(r, s, sizes);
+    for (int n = 0; n < reached; n++) {
+        int size = sizes[n], card = s->talon[size - 1];
+        if (card % 13 != KING || !to_column[card]) continue;
+        child = *s;
+        memmove(child.talon + size - 1, child.talon + size, s->talon_len - size);
+        child.talon_len--;
+        child.waste = (uint8_t)(size - 1);
+        child.cards[empty][child.len[empty]++] = (uint8_t)card;
+        if (add(e, &child)) return 1;
+    }
+    for (int i = 0; i < r->columns; i++) {
+        int size = s->len[i];
+        for (int k = s->down[i] > 1 ? s->down[i] : 1; k < size; k++) {
+            if (s->cards[i][k] % 13 != KING) continue;
+            if (r->single_card && !is_king_run(s, i, k)) continue;
+            int count = size - k;
+            child = *s;
+            memcpy(child.cards[empty], s->cards[i] + k, (size_t)count);
+            child.len[empty] = (uint8_t)count;
+            shrink(&child, i, count);
+            if (add(e, &child)) return 1;
+        }
+    }
+    for (int p = 0; p < r->places; p++) {
+        if (s->found[p] != 13) continue;
+        child = *s;
+        child.found[p]--;
+        child.cards[empty][child.len[empty]++] = (uint8_t)((p / r->places_per_suit) * 13 + KING);
+        if (add(e, &child)) return 1;
+    }
+    return 0;
+}
+
 /* Every move of the position (level LIKELY: the likely ones), as _successors in Python. */
 static int expand(Expansion *e, const State *s, int level) {
     const Rules *r = e->rules;
@@ -625,22 +693,11 @@ static int expand(Expansion *e, const State *s, int level) {
         }
     }
     {
-        int talon_len = s->talon_len, size = s->waste;
-        uint8_t seen[MAX_TALON + 1] = {0};
-        seen[size] = 1;
-        int first = 1;
-        for (;;) {
-            if (first && size) {
-                first = 0;
-            } else {
-                first = 0;
-                if (size < talon_len) size = size + r->draw < talon_len ? size + r->draw : talon_len;
-                else if (r->redeal && talon_len) size = 0;
-                else break;
-                if (seen[size]) break;
-                seen[size] = 1;
-                if (!size) continue;
-            }
+        int talon_len = s->talon_len;
+        uint8_t sizes[MAX_TALON + 1];
+        int reached = reachable(r, s, sizes);
+        for (int n = 0; n < reached; n++) {
+            int size = sizes[n];
             int card = s->talon[size - 1];
             int place = next_up[card];
             int king = card % 13 == KING;
@@ -708,7 +765,11 @@ static int expand(Expansion *e, const State *s, int level) {
                 memcpy(child.cards[t] + child.len[t], s->cards[i] + start, (size_t)count);
                 child.len[t] = (uint8_t)(child.len[t] + count);
                 shrink(&child, i, count);
-                if (add(e, &child)) return 1;
+                if (start == 0 && complete && r->kings_fill) {
+                    if (kings_into_empty(e, &child)) return 1;
+                } else if (add(e, &child)) {
+                    return 1;
+                }
             }
         }
     }
@@ -776,19 +837,20 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
     PyObject *columns, *configs;
     const char *found_data, *talon_data;
     Py_ssize_t found_len, talon_len;
-    int waste, ncolumns, places_per_suit, draw, redeal, single_card, talon_waits, check_dead,
-        cpu_clock;
+    int waste, ncolumns, places_per_suit, draw, redeal, single_card, talon_waits, kings_fill,
+        check_dead, cpu_clock;
     double seconds;
     long long max_positions, max_nodes;
-    if (!PyArg_ParseTuple(args, "O!y#y#i(iiiiii)O!pdpLL", &PyTuple_Type, &columns, &found_data,
+    if (!PyArg_ParseTuple(args, "O!y#y#i(iiiiiii)O!pdpLL", &PyTuple_Type, &columns, &found_data,
                           &found_len, &talon_data, &talon_len, &waste, &ncolumns,
                           &places_per_suit, &draw, &redeal, &single_card, &talon_waits,
-                          &PyTuple_Type,
+                          &kings_fill, &PyTuple_Type,
                           &configs, &check_dead, &seconds, &cpu_clock, &max_positions,
                           &max_nodes))
         return NULL;
     Rules r = {ncolumns, places_per_suit, 4 * places_per_suit, draw, redeal, single_card,
-               draw == 1 && redeal, 52 * places_per_suit, draw == 1 && redeal && talon_waits};
+               draw == 1 && redeal, 52 * places_per_suit, draw == 1 && redeal && talon_waits,
+               kings_fill};
     Py_ssize_t members = PyTuple_GET_SIZE(configs);
     if (ncolumns < 1 || ncolumns > MAX_COLUMNS || PyTuple_GET_SIZE(columns) != ncolumns ||
         (places_per_suit != 1 && places_per_suit != 2) || found_len != r.places ||

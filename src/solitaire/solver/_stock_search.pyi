@@ -5,7 +5,7 @@ def search(
     foundations: bytes,
     talon: bytes,
     waste_size: int,
-    rules: tuple[int, int, int, bool, bool, bool],
+    rules: tuple[int, int, int, bool, bool, bool, bool],
     configs: tuple[tuple[int, int, int], ...],
     check_dead: bool,
     seconds: float,

@@ -29,7 +29,7 @@ docs/solver.md for why).
 from __future__ import annotations
 
 import time
-from itertools import pairwise
+from itertools import chain, pairwise
 from types import ModuleType
 from typing import NamedTuple
 
@@ -71,6 +71,11 @@ def card_id(card: Card) -> int:
 TALON_WAITS = True
 """In draw 1 with passes, a talon card is played only when what follows it could come at
 once (:meth:`StockRules.lazy_talon`). Sound (docs/solver.md); tests turn it off to compare."""
+
+KINGS_FILL_EMPTIED = True
+"""Without passes back (Vegas), the complete level moves a column away whole (emptying it)
+only together with a king going into it (:meth:`StockRules._kings_into_empty`). Sound
+(docs/solver.md); tests turn it off to compare."""
 
 Atom = tuple[int, int, int, int]
 """One engine move in private terms: (kind, a, b, c) with kinds
@@ -139,10 +144,14 @@ class StockRules:
         self.talon_free_key = draw == 1 and redeal
         # Talon cards wait until needed (lazy_talon): draw 1 with passes only.
         self.talon_waits = self.talon_free_key and TALON_WAITS
+        # Without passes back, the complete level empties a column whole only with a king
+        # going in (_kings_into_empty). Sound in every option, but with passes it only
+        # reorders the complete search, which there wins deals as often as it proves losses.
+        self.kings_fill = not redeal and KINGS_FILL_EMPTIED
         self._reach_cache: dict[tuple[int, int], list[tuple[int, int]]] = {}
 
     @property
-    def c_rules(self) -> tuple[int, int, int, bool, bool, bool]:
+    def c_rules(self) -> tuple[int, int, int, bool, bool, bool, bool]:
         """The rules as the C search takes them (``_stock_search.search``'s ``rules``)."""
         return (
             self.columns,
@@ -151,6 +160,7 @@ class StockRules:
             self.redeal,
             self.single_card,
             self.talon_waits,
+            self.kings_fill,
         )
 
     @classmethod
@@ -525,9 +535,12 @@ class StockRules:
                         continue
                     moved = _replace(columns, index, self.shrink(column, count))
                     moved = _replace(moved, target, columns[target] + column[1 + start :])
-                    add(
-                        (COLUMN, index, count, target), State(moved, foundations, talon, waste_size)
-                    )
+                    atom = (COLUMN, index, count, target)
+                    after = State(moved, foundations, talon, waste_size)
+                    if start == 0 and complete and self.kings_fill:
+                        found += self._kings_into_empty(atom, after)
+                    else:
+                        add(atom, after)
         # A foundation's top card back onto a column (KL-7, EH-8).
         for place, height in enumerate(foundations if complete else b""):
             if height:
@@ -542,6 +555,60 @@ class StockRules:
                             waste_size,
                         ),
                     )
+        return found
+
+    def _kings_into_empty(self, first: Atom, state: State) -> list[tuple[tuple[Atom, ...], State]]:
+        """The complete level's moves that empty a column whole, each with its second half:
+        ``first`` (the move that emptied it) followed by a king (Easy Harp: a king's run)
+        going into the column, from the talon, another column or a foundation. The emptied
+        column alone is no successor: it takes nothing but a king, and moving a whole column
+        onto another gains nothing else, so some shortest win makes every such move just
+        before a king goes in (argued in docs/solver.md). For example, 5♥ alone in a column
+        goes onto 6♠ only if a king can then take its place."""
+        columns, foundations, talon, waste_size = state
+        empty = next(j for j, column in enumerate(columns) if len(column) == 1)
+        found: list[tuple[tuple[Atom, ...], State]] = []
+
+        def add(atom: Atom, after: State) -> None:
+            atoms = [first, atom]
+            settled = self.settle(after, atoms)
+            found.append((tuple(atoms), settled))
+
+        to_column = self.lazy_talon(state)[0] if self.talon_waits else _EVERY_CARD
+        for size, taps in self.reachable(len(talon), waste_size):
+            card = talon[size - 1]
+            if card % 13 == KING_INDEX and to_column[card]:
+                add(
+                    (TALON, taps, empty, 0),
+                    State(
+                        _replace(columns, empty, columns[empty] + bytes((card,))),
+                        foundations,
+                        talon[: size - 1] + talon[size:],
+                        size - 1,
+                    ),
+                )
+        for index, column in enumerate(columns):
+            for start in range(max(column[0], 1), len(column) - 1):
+                if column[1 + start] % 13 != KING_INDEX:
+                    continue
+                if self.single_card and not self.is_king_run(column, 1 + start):
+                    continue
+                count = len(column) - 1 - start
+                moved = _replace(columns, index, self.shrink(column, count))
+                moved = _replace(moved, empty, columns[empty] + column[1 + start :])
+                add((COLUMN, index, count, empty), State(moved, foundations, talon, waste_size))
+        for place, height in enumerate(foundations):
+            if height == 13:
+                card = (place // self.places_per_suit) * 13 + KING_INDEX
+                add(
+                    (BACK, place, empty, 0),
+                    State(
+                        _replace(columns, empty, columns[empty] + bytes((card,))),
+                        _lower(foundations, place),
+                        talon,
+                        waste_size,
+                    ),
+                )
         return found
 
     def search(self, state: State, budget: Budget) -> list[Atom] | None:
@@ -661,10 +728,13 @@ class StockRules:
         current = start
         for number, (before, wanted) in enumerate(pairwise(path), start=1):
             wanted_key = self.key(wanted)
+            # A likely step is not always a complete one (a column emptied whole:
+            # _kings_into_empty), so both levels are looked through.
+            moves = chain(self.successors(before), self.likely_successors(before))
             step = next(
                 (
                     step
-                    for step, after in self.successors(before)
+                    for step, after in moves
                     if after.talon == wanted.talon
                     and after.waste_size == wanted.waste_size
                     and self.key(after) == wanted_key
