@@ -4,6 +4,7 @@ rules, the budget's parts, weighted search, the draw-3 key."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import pytest
 
@@ -173,6 +174,34 @@ def test_a_part_of_a_budget_counts_in_the_whole_and_stops_with_it() -> None:
         part.spend()
     assert whole.exhausted()
     assert whole.part(5.0).deadline <= whole.deadline
+
+
+def test_dead_positions_are_checked_after_the_steps_asked_for() -> None:
+    # A chain 0 → 1 → … → 6 whose position 3 the check calls dead: checked after every
+    # step, the search stops there; checked only after the steps ``checks_after`` accepts
+    # (not the one into 3), it goes through. Leaving a check out costs time, never a win.
+    checked: list[int] = []
+
+    def is_dead(n: int) -> bool:
+        checked.append(n)
+        return n == 3
+
+    def search(checks_after: Callable[[int], bool] | None) -> list[int] | None:
+        return best_first(
+            0,
+            key=str,
+            successors=lambda n: [(n + 1, n + 1)] if n < 6 else [],
+            estimate=lambda n: 6 - n,
+            is_goal=lambda n: n == 6,
+            budget=Budget(5.0),
+            is_dead=is_dead,
+            checks_after=checks_after,
+        )
+
+    assert search(None) is None
+    checked.clear()
+    assert search(lambda step: step != 3) == [1, 2, 3, 4, 5, 6]
+    assert checked == [1, 2, 4, 5]  # not the start: its caller checks it
 
 
 def test_weighted_search_prefers_short_ways() -> None:

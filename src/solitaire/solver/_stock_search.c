@@ -357,6 +357,7 @@ typedef struct {
     uint64_t *offset;     /* node -> where it lies in the arena */
     uint32_t *parent;
     uint16_t *depth;
+    uint8_t *talon_step;  /* node -> reached by a step that played a talon card (to check) */
     uint16_t *key_size;
     uint32_t nodes, node_capacity, max_nodes;
     uint64_t *table;      /* open addressing: hash << 32 | node + 1; 0 = free */
@@ -402,7 +403,7 @@ static int grow_table(Store *st) {
 
 /* The node with this key, or a new one (*is_new = 1); UINT32_MAX when memory runs out. */
 static uint32_t find_or_add(Store *st, const uint8_t *data, int size, int key_size, uint32_t h,
-                            uint32_t parent, uint16_t depth, int *is_new) {
+                            uint32_t parent, uint16_t depth, uint8_t talon_step, int *is_new) {
     *is_new = 0;
     if ((uint64_t)st->nodes * 2 >= st->table_size && !grow_table(st)) return UINT32_MAX;
     uint64_t j = h & (st->table_size - 1);
@@ -424,9 +425,11 @@ static uint32_t find_or_add(Store *st, const uint8_t *data, int size, int key_si
         if (parents) st->parent = parents;
         uint16_t *depths = realloc(st->depth, capacity * sizeof(uint16_t));
         if (depths) st->depth = depths;
+        uint8_t *talon_steps = realloc(st->talon_step, capacity);
+        if (talon_steps) st->talon_step = talon_steps;
         uint16_t *keys = realloc(st->key_size, capacity * sizeof(uint16_t));
         if (keys) st->key_size = keys;
-        if (!offset || !parents || !depths || !keys) return UINT32_MAX;
+        if (!offset || !parents || !depths || !talon_steps || !keys) return UINT32_MAX;
         st->node_capacity = capacity;
     }
     if (st->arena_used + (size_t)size + 64 > st->arena_size) {
@@ -442,6 +445,7 @@ static uint32_t find_or_add(Store *st, const uint8_t *data, int size, int key_si
     st->arena_used += (size_t)size;
     st->parent[node] = parent;
     st->depth[node] = depth;
+    st->talon_step[node] = talon_step;
     st->key_size[node] = (uint16_t)key_size;
     st->table[j] = (uint64_t)h << 32 | (uint64_t)(node + 1);
     *is_new = 1;
@@ -475,6 +479,7 @@ static void free_store(Store *st) {
     free(st->offset);
     free(st->parent);
     free(st->depth);
+    free(st->talon_step);
     free(st->key_size);
     free(st->table);
     for (int i = 0; i < BUCKETS; i++) free(st->bucket_items[i]);
@@ -499,6 +504,8 @@ typedef struct {
     int size[BATCH], key_size[BATCH], priority[BATCH];
     uint32_t hash[BATCH];
     uint8_t won[BATCH];
+    uint8_t talon_step[BATCH];
+    int playing_talon; /* the moves being added play a talon card (Vegas checks them) */
     uint8_t slot[BATCH][SLOT];
 } Expansion;
 
@@ -510,7 +517,8 @@ static int flush(Expansion *e) {
     for (int k = 0; k < count; k++) {
         int is_new;
         uint32_t node = find_or_add(st, e->slot[k], e->size[k], e->key_size[k], e->hash[k],
-                                    e->parent, (uint16_t)(e->depth + 1), &is_new);
+                                    e->parent, (uint16_t)(e->depth + 1), e->talon_step[k],
+                                    &is_new);
         if (node == UINT32_MAX) { e->failed = 1; return 1; }
         if (!is_new) continue;
         if (e->won[k]) { e->goal = node; return 1; }
@@ -529,6 +537,7 @@ static int add(Expansion *e, State *child) {
     if (e->store->table_size)
         __builtin_prefetch(&e->store->table[e->hash[k] & (e->store->table_size - 1)]);
     e->won[k] = (uint8_t)is_won(r, child);
+    e->talon_step[k] = (uint8_t)e->playing_talon;
     e->priority[k] = estimate(r, child) + e->depth_weight * (e->depth + 1);
     if (e->count == BATCH) return flush(e);
     return 0;
@@ -662,6 +671,7 @@ static int expand(Expansion *e, const State *s, int level) {
             if (s->found[p] < 13 && next_up[suit * 13 + s->found[p]] < 0)
                 next_up[suit * 13 + s->found[p]] = (int8_t)p;
 
+    e->playing_talon = 0;
     /* Column ends to the foundations. */
     for (int i = 0; i < r->columns; i++) {
         if (!s->len[i]) continue;
@@ -673,6 +683,7 @@ static int expand(Expansion *e, const State *s, int level) {
         if (add(e, &child)) return 1;
     }
     /* Cards the taps bring to the waste's top. */
+    e->playing_talon = 1;
     uint8_t to_column[52], to_foundation[52];
     if (r->talon_waits) {
         lazy_talon(r, s, to_column, to_foundation);
@@ -724,6 +735,7 @@ static int expand(Expansion *e, const State *s, int level) {
             }
         }
     }
+    e->playing_talon = 0;
     /* Cards between columns. */
     int king_waiting = complete;
     for (int i = 0; i < s->talon_len && !king_waiting; i++)
@@ -924,7 +936,7 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
         int size = serialize(&r, &start, buffer, &key_size);
         Member *m = &team[k];
         m->root = find_or_add(m->store, buffer, size, key_size, hash_bytes(buffer, key_size),
-                              UINT32_MAX, 0, &is_new);
+                              UINT32_MAX, 0, 0, &is_new);
         if (m->root == UINT32_MAX || !push(m->store, estimate(&r, &start), m->root)) status = 2;
         else if (is_won(&r, &start)) { m->e->goal = m->root; status = 0; winner = (int)k; }
     }
@@ -960,7 +972,10 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
                     break;
                 }
                 deserialize(&r, m->store->arena + m->store->offset[node], &s);
-                if (check_dead && has_stuck_cards(&r, &s, 0)) continue;
+                /* Vegas: only positions a talon card's move reached are checked (the start
+                   was, in Python): as StockRules.plays_a_talon_card. */
+                if (check_dead && m->store->talon_step[node] && has_stuck_cards(&r, &s, 0))
+                    continue;
                 e->parent = (uint32_t)node;
                 e->depth = m->store->depth[node];
                 if (!expand(e, &s, m->level)) flush(e);

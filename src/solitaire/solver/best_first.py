@@ -36,6 +36,7 @@ def best_first(
     budget: Budget,
     newest_first: bool = False,
     is_dead: Callable[[State], bool] | None = None,
+    checks_after: Callable[[Step], bool] | None = None,
     depth_weight: float = 0.0,
 ) -> list[Step] | None:
     """The steps of a path from ``start`` to a goal, or None when none exists.
@@ -44,6 +45,8 @@ def best_first(
     newest (deeper into a plateau of equal estimates rather than across it).
     ``is_dead``, when given, marks positions proved lost: they are taken off the queue
     without being expanded (checked when taken, so a position met twice costs one check).
+    ``checks_after``, when given, limits the check to positions reached by a step it
+    accepts (and leaves out the start, which the caller checks).
     ``depth_weight`` > 0 adds that much per step from the start to the estimate (weighted
     A*): the search then prefers short ways to a good position over long wanderings across
     a plateau. It changes the order only: a search that runs dry is still complete.
@@ -54,14 +57,14 @@ def best_first(
         return []
     start_key = key(start)
     parents: dict[Hashable, tuple[Hashable, Step] | None] = {start_key: None}
-    queue: list[tuple[float, int, State, Hashable, int]] = [
-        (estimate(start), 0, start, start_key, 0)
+    queue: list[tuple[float, int, State, Hashable, int, bool]] = [
+        (estimate(start), 0, start, start_key, 0, checks_after is None)
     ]
     found = 0
     while queue:
-        _, _, state, state_key, depth = heapq.heappop(queue)
+        _, _, state, state_key, depth, to_check = heapq.heappop(queue)
         budget.spend()
-        if is_dead is not None and is_dead(state):
+        if is_dead is not None and to_check and is_dead(state):
             continue
         for step, after in successors(state):
             after_key = key(after)
@@ -73,7 +76,15 @@ def best_first(
             found += 1
             priority = estimate(after) + depth_weight * (depth + 1)
             heapq.heappush(
-                queue, (priority, -found if newest_first else found, after, after_key, depth + 1)
+                queue,
+                (
+                    priority,
+                    -found if newest_first else found,
+                    after,
+                    after_key,
+                    depth + 1,
+                    checks_after is None or checks_after(step),
+                ),
             )
     return None
 

@@ -673,13 +673,29 @@ class StockRules:
 
     @property
     def checks_every_position(self) -> bool:
-        """Whether each position is checked for deadlocks, not just the start.
+        """Whether positions met in the search are checked for deadlocks, not just the start:
+        those reached by a step that played a talon card (:meth:`plays_a_talon_card`).
 
         Without passes back, taps bury cards in the waste for good, so positions met in the
         search lock up often. With passes back, a column's candidates only shrink and the
         foundations only grow, so a position that the start's check passes rarely locks up
         later: the check would cost more than it saves."""
         return not self.redeal
+
+    @staticmethod
+    def plays_a_talon_card(step: tuple[Atom, ...]) -> bool:
+        """Whether a step's move takes a card from the talon (and so may bury cards in the
+        waste): the steps whose positions the Vegas search checks for deadlocks. A move
+        between columns or to a foundation hardly ever locks a position its parent left
+        free (KL1-D1V deals 1–40: the same positions expanded, checked or not), and
+        skipping a check only costs time, never a win.
+
+        >>> StockRules.plays_a_talon_card(((TALON, 2, 4, 0),))
+        True
+        >>> StockRules.plays_a_talon_card(((COLUMN, 0, 1, 3), (TALON, 0, -1, 0)))
+        False
+        """
+        return step[0][0] == TALON
 
     def _best_first(
         self, start: State, level: int, depth_weight: int, budget: Budget
@@ -696,6 +712,7 @@ class StockRules:
             budget=budget,
             newest_first=True,
             is_dead=self.is_dead if self.checks_every_position else None,
+            checks_after=self.plays_a_talon_card,
             depth_weight=depth_weight,
         )
         if steps is None and level == LIKELY:
