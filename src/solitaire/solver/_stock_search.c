@@ -544,38 +544,50 @@ static int add(Expansion *e, State *child) {
 }
 
 /* Draw 1 with passes: which talon cards may be played (StockRules.lazy_talon in Python, argued
-   in docs/solver.md). to_column[card]: something could then go onto it (a face-up card of a
+   in docs/solver.md). to_column(card): something could then go onto it (a face-up card of a
    column, Easy Harp: a column's last card; a foundation's top card; or a talon card onto which
-   something could go in turn). to_foundation[card]: a king, or the next card of its suit lies
-   at a column's end or is a talon card that may go up in turn. */
-static void lazy_talon(const Rules *r, const State *s, uint8_t *to_column, uint8_t *to_foundation) {
-    uint8_t free_card[52] = {0}, in_talon[52] = {0}, at_end[52] = {0};
+   something could go in turn). to_foundation(card): a king, or the next card of its suit lies
+   at a column's end or is a talon card that may go up in turn. Worked out card by card when
+   asked (a position asks about a few talon cards, not all 52), remembered in column/up. */
+typedef struct {
+    uint8_t free_card[52], in_talon[52], at_end[52];
+    int8_t column[52], up[52]; /* -1: not worked out yet */
+} Waits;
+
+static void waits_of(const Rules *r, const State *s, Waits *w) {
+    memset(w, 0, 3 * 52);
+    memset(w->column, -1, sizeof w->column);
+    memset(w->up, -1, sizeof w->up);
     for (int j = 0; j < r->columns; j++) {
         if (!s->len[j]) continue;
-        at_end[s->cards[j][s->len[j] - 1]] = 1;
+        w->at_end[s->cards[j][s->len[j] - 1]] = 1;
         for (int k = r->single_card ? s->len[j] - 1 : s->down[j]; k < s->len[j]; k++)
-            free_card[s->cards[j][k]] = 1;
+            w->free_card[s->cards[j][k]] = 1;
     }
     for (int p = 0; p < r->places; p++)
-        if (s->found[p]) free_card[(p / r->places_per_suit) * 13 + s->found[p] - 1] = 1;
-    for (int k = 0; k < s->talon_len; k++) in_talon[s->talon[k]] = 1;
-    for (int rank = 0; rank <= KING; rank++)
-        for (int suit = 0; suit < 4; suit++) {
-            int card = suit * 13 + rank, takes = 0;
-            if (rank) {
-                int below[2];
-                other_colour(card, -1, below);
-                for (int k = 0; k < 2; k++)
-                    if (free_card[below[k]] || (in_talon[below[k]] && to_column[below[k]])) takes = 1;
-            }
-            to_column[card] = (uint8_t)takes;
+        if (s->found[p]) w->free_card[(p / r->places_per_suit) * 13 + s->found[p] - 1] = 1;
+    for (int k = 0; k < s->talon_len; k++) w->in_talon[s->talon[k]] = 1;
+}
+
+static int to_column(Waits *w, int card) {
+    if (w->column[card] < 0) {
+        int takes = 0;
+        if (card % 13) {
+            int below[2];
+            other_colour(card, -1, below);
+            for (int k = 0; k < 2 && !takes; k++)
+                takes = w->free_card[below[k]] || (w->in_talon[below[k]] && to_column(w, below[k]));
         }
-    for (int suit = 0; suit < 4; suit++)
-        for (int rank = KING; rank >= 0; rank--) {
-            int card = suit * 13 + rank;
-            to_foundation[card] = (uint8_t)(rank == KING || at_end[card + 1] ||
-                                            (in_talon[card + 1] && to_foundation[card + 1]));
-        }
+        w->column[card] = (int8_t)takes;
+    }
+    return w->column[card];
+}
+
+static int to_foundation(Waits *w, int card) {
+    if (w->up[card] < 0)
+        w->up[card] = (int8_t)(card % 13 == KING || w->at_end[card + 1] ||
+                               (w->in_talon[card + 1] && to_foundation(w, card + 1)));
+    return w->up[card];
 }
 
 /* The waste sizes the taps can reach with a card on the waste (the waste's top card then
@@ -607,14 +619,13 @@ static int kings_into_empty(Expansion *e, const State *s) {
     for (int j = 0; j < r->columns; j++)
         if (!s->len[j]) { empty = j; break; }
     State child;
-    uint8_t to_column[52], to_foundation[52];
-    if (r->talon_waits) lazy_talon(r, s, to_column, to_foundation);
-    else memset(to_column, 1, sizeof to_column);
+    Waits waits;
+    if (r->talon_waits) waits_of(r, s, &waits);
     uint8_t sizes[MAX_TALON + 1];
     int reached = reachable(r, s, sizes);
     for (int n = 0; n < reached; n++) {
         int size = sizes[n], card = s->talon[size - 1];
-        if (card % 13 != KING || !to_column[card]) continue;
+        if (card % 13 != KING || (r->talon_waits && !to_column(&waits, card))) continue;
         child = *s;
         memmove(child.talon + size - 1, child.talon + size, s->talon_len - size);
         child.talon_len--;
@@ -684,13 +695,8 @@ static int expand(Expansion *e, const State *s, int level) {
     }
     /* Cards the taps bring to the waste's top. */
     e->playing_talon = 1;
-    uint8_t to_column[52], to_foundation[52];
-    if (r->talon_waits) {
-        lazy_talon(r, s, to_column, to_foundation);
-    } else {
-        memset(to_column, 1, sizeof to_column);
-        memset(to_foundation, 1, sizeof to_foundation);
-    }
+    Waits waits;
+    int waits_known = 0; /* waits_of when a talon card first has somewhere to go */
     uint8_t useful[52] = {0};
     if (talon_only_when_useful) {
         for (int j = 0; j < r->columns; j++) {
@@ -713,7 +719,11 @@ static int expand(Expansion *e, const State *s, int level) {
             int place = next_up[card];
             int king = card % 13 == KING;
             if (place < 0 && !wanted[card] && !(king && empty >= 0)) continue;
-            if (place >= 0 && to_foundation[card]) {
+            if (r->talon_waits && !waits_known) {
+                waits_of(r, s, &waits);
+                waits_known = 1;
+            }
+            if (place >= 0 && (!r->talon_waits || to_foundation(&waits, card))) {
                 child = *s;
                 memmove(child.talon + size - 1, child.talon + size, talon_len - size);
                 child.talon_len--;
@@ -722,7 +732,7 @@ static int expand(Expansion *e, const State *s, int level) {
                 if (add(e, &child)) return 1;
             }
             if (talon_only_when_useful && !king && !useful[card]) continue;
-            if (!to_column[card]) continue;
+            if (r->talon_waits && !to_column(&waits, card)) continue;
             uint16_t targets = king ? (empty >= 0 ? (uint16_t)(1u << empty) : 0) : wanted[card];
             for (int t = 0; t < r->columns; t++) {
                 if (!(targets & (1u << t))) continue;
