@@ -37,7 +37,7 @@
 
 typedef struct {
     int columns, places_per_suit, places, draw, redeal, single_card, talon_free, total;
-    int talon_waits; /* lazy_talon: draw 1 with passes, unless turned off */
+    int talon_waits; /* talon cards wait (Waits; StockRules.lazy_talon): draw 1 with passes */
     int kings_fill; /* complete level: a column is emptied whole only with a king going in */
 } Rules;
 
