@@ -11,10 +11,11 @@
  * rules: (columns, places_per_suit, draw, redeal, single_card, talon_waits, kings_fill).
  * configs: one (level, depth_weight, turns) per search of a portfolio; the searches take
  * turns of turns × SLICE positions, each with its own table and queue. status: 0 a win
- * (path: the positions from the start to the won one, each as (columns, foundations, talon, waste_size); winner: which search found
- * it), 1 a complete search expanded every reachable position without a win (a proof),
- * 2 out of budget (seconds, positions or memory), 3 every search ran dry and none was
- * complete (no proof). path is None unless status is 0.
+ * (path: the positions from the start to the won one, each as (columns, foundations,
+ * talon, waste_size); winner: which search found it), 1 a complete search expanded every
+ * reachable position without a win (a proof), 2 out of budget (seconds, positions or
+ * memory), 3 every search ran dry and none was complete (no proof). path is None unless
+ * status is 0.
  *
  * Docs: docs/solver.md. Every function mirrors the Python method of the same name.
  */
@@ -590,6 +591,14 @@ static int to_foundation(Waits *w, int card) {
     return w->up[card];
 }
 
+/* child = s with the talon card on top at waste size `size` (the taps done) taken out. */
+static void take_from_talon(State *child, const State *s, int size) {
+    *child = *s;
+    memmove(child->talon + size - 1, child->talon + size, (size_t)(s->talon_len - size));
+    child->talon_len--;
+    child->waste = (uint8_t)(size - 1);
+}
+
 /* The waste sizes the taps can reach with a card on the waste (the waste's top card then
    plays), as StockRules.reachable. Returns how many, written to sizes. */
 static int reachable(const Rules *r, const State *s, uint8_t *sizes) {
@@ -626,10 +635,7 @@ static int kings_into_empty(Expansion *e, const State *s) {
     for (int n = 0; n < reached; n++) {
         int size = sizes[n], card = s->talon[size - 1];
         if (card % 13 != KING || (r->talon_waits && !to_column(&waits, card))) continue;
-        child = *s;
-        memmove(child.talon + size - 1, child.talon + size, s->talon_len - size);
-        child.talon_len--;
-        child.waste = (uint8_t)(size - 1);
+        take_from_talon(&child, s, size);
         child.cards[empty][child.len[empty]++] = (uint8_t)card;
         if (add(e, &child)) return 1;
     }
@@ -710,7 +716,6 @@ static int expand(Expansion *e, const State *s, int level) {
         }
     }
     {
-        int talon_len = s->talon_len;
         uint8_t sizes[MAX_TALON + 1];
         int reached = reachable(r, s, sizes);
         for (int n = 0; n < reached; n++) {
@@ -724,10 +729,7 @@ static int expand(Expansion *e, const State *s, int level) {
                 waits_known = 1;
             }
             if (place >= 0 && (!r->talon_waits || to_foundation(&waits, card))) {
-                child = *s;
-                memmove(child.talon + size - 1, child.talon + size, talon_len - size);
-                child.talon_len--;
-                child.waste = (uint8_t)(size - 1);
+                take_from_talon(&child, s, size);
                 child.found[place]++;
                 if (add(e, &child)) return 1;
             }
@@ -736,10 +738,7 @@ static int expand(Expansion *e, const State *s, int level) {
             uint16_t targets = king ? (empty >= 0 ? (uint16_t)(1u << empty) : 0) : wanted[card];
             for (int t = 0; t < r->columns; t++) {
                 if (!(targets & (1u << t))) continue;
-                child = *s;
-                memmove(child.talon + size - 1, child.talon + size, talon_len - size);
-                child.talon_len--;
-                child.waste = (uint8_t)(size - 1);
+                take_from_talon(&child, s, size);
                 child.cards[t][child.len[t]++] = (uint8_t)card;
                 if (add(e, &child)) return 1;
             }

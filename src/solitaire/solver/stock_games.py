@@ -482,15 +482,7 @@ class StockRules:
             if not to_column[card]:
                 continue
             for target in targets(card, -1):
-                add(
-                    (TALON, taps, target, 0),
-                    State(
-                        _replace(columns, target, columns[target] + bytes((card,))),
-                        foundations,
-                        rest,
-                        size - 1,
-                    ),
-                )
+                add((TALON, taps, target, 0), self.talon_card_to(state, size, target))
         # Cards between columns.
         king_waiting = (
             complete
@@ -546,15 +538,7 @@ class StockRules:
             if height:
                 card = (place // self.places_per_suit) * 13 + height - 1
                 for target in targets(card, -1):
-                    add(
-                        (BACK, place, target, 0),
-                        State(
-                            _replace(columns, target, columns[target] + bytes((card,))),
-                            _lower(foundations, place),
-                            talon,
-                            waste_size,
-                        ),
-                    )
+                    add((BACK, place, target, 0), self.foundation_card_to(state, place, target))
         return found
 
     def _kings_into_empty(self, first: Atom, state: State) -> list[tuple[tuple[Atom, ...], State]]:
@@ -578,15 +562,7 @@ class StockRules:
         for size, taps in self.reachable(len(talon), waste_size):
             card = talon[size - 1]
             if card % 13 == KING_INDEX and to_column[card]:
-                add(
-                    (TALON, taps, empty, 0),
-                    State(
-                        _replace(columns, empty, columns[empty] + bytes((card,))),
-                        foundations,
-                        talon[: size - 1] + talon[size:],
-                        size - 1,
-                    ),
-                )
+                add((TALON, taps, empty, 0), self.talon_card_to(state, size, empty))
         for index, column in enumerate(columns):
             for start in range(max(column[0], 1), len(column) - 1):
                 if column[1 + start] % 13 != KING_INDEX:
@@ -599,16 +575,7 @@ class StockRules:
                 add((COLUMN, index, count, empty), State(moved, foundations, talon, waste_size))
         for place, height in enumerate(foundations):
             if height == 13:
-                card = (place // self.places_per_suit) * 13 + KING_INDEX
-                add(
-                    (BACK, place, empty, 0),
-                    State(
-                        _replace(columns, empty, columns[empty] + bytes((card,))),
-                        _lower(foundations, place),
-                        talon,
-                        waste_size,
-                    ),
-                )
+                add((BACK, place, empty, 0), self.foundation_card_to(state, place, empty))
         return found
 
     def search(self, state: State, budget: Budget) -> list[Atom] | None:
@@ -687,8 +654,8 @@ class StockRules:
         """Whether a step's move takes a card from the talon (and so may bury cards in the
         waste): the steps whose positions the Vegas search checks for deadlocks. A move
         between columns or to a foundation hardly ever locks a position its parent left
-        free (KL1-D1V deals 1–40: the same positions expanded, checked or not), and
-        skipping a check only costs time, never a win.
+        free (KL1-D1V deals 1–40: the same positions expanded give or take a few hundred,
+        checked or not), and skipping a check only costs time, never a win.
 
         >>> StockRules.plays_a_talon_card(((TALON, 2, 4, 0),))
         True
@@ -819,19 +786,35 @@ class StockRules:
             size = waste_size
             for _ in range(a):
                 size = min(size + self.draw, len(talon)) if size < len(talon) else 0
+            if b >= 0:
+                return self.talon_card_to(state, size, b)
             card = talon[size - 1]
             rest = talon[: size - 1] + talon[size:]
-            if b < 0:
-                return State(
-                    columns, _raise(foundations, self.place_for(foundations, card)), rest, size - 1
-                )
             return State(
-                _replace(columns, b, columns[b] + bytes((card,))), foundations, rest, size - 1
+                columns, _raise(foundations, self.place_for(foundations, card)), rest, size - 1
             )
-        card = (a // self.places_per_suit) * 13 + foundations[a] - 1
+        return self.foundation_card_to(state, a, b)
+
+    @staticmethod
+    def talon_card_to(state: State, size: int, target: int) -> State:
+        """The position once the talon card on top at waste size ``size`` (the taps done)
+        went onto column ``target``."""
+        columns, foundations, talon, _ = state
         return State(
-            _replace(columns, b, columns[b] + bytes((card,))),
-            _lower(foundations, a),
+            _replace(columns, target, columns[target] + talon[size - 1 : size]),
+            foundations,
+            talon[: size - 1] + talon[size:],
+            size - 1,
+        )
+
+    def foundation_card_to(self, state: State, place: int, target: int) -> State:
+        """The position once the top card of foundation ``place`` came back onto column
+        ``target`` (KL-7, EH-8)."""
+        columns, foundations, talon, waste_size = state
+        card = (place // self.places_per_suit) * 13 + foundations[place] - 1
+        return State(
+            _replace(columns, target, columns[target] + bytes((card,))),
+            _lower(foundations, place),
             talon,
             waste_size,
         )
