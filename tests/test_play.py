@@ -1,9 +1,12 @@
-"""A game in progress: intents (SPEC §6, UI-1 … UI-7), dests, observation, the action log."""
+"""A game in progress: intents (SPEC §6, UI-1 … UI-7), dests and clicks (UI-14), observation,
+the action log."""
 
 import json
+import random
 
 import pytest
 
+from solitaire.codes import ALL_VARIANTS, GameCode, Variant
 from solitaire.games import Refusal
 from solitaire.play import Game
 
@@ -161,3 +164,50 @@ def test_log_replays_the_game_exactly() -> None:
         game.fan,
     )
     assert [s.position for s in copy.history] == [s.position for s in game.history]
+
+
+def _intent_target(game: Game, intent: str, pile: str, index: int) -> str | None:
+    """Where a tap or a double click on a copy of ``game`` sends the card, or None."""
+    trial = Game(game.position, score=game.score, moves=game.moves, fan=game.fan)
+    try:
+        step = trial.tap(pile, index) if intent == "tap" else trial.double_click(pile, index)
+    except Refusal:
+        return None
+    return step.move.target
+
+
+@pytest.mark.parametrize("variant", ALL_VARIANTS, ids=str)
+def test_ui14_clicks_and_stock_tap_say_what_the_intents_would_do(variant: Variant) -> None:
+    # Along random playouts, every `clicks` entry names where the tap and the double click
+    # really go, every card not listed goes nowhere by either, and `stock_tap` is what the
+    # stock tap really does: what the board draws before the answer is what the answer brings.
+    rng = random.Random(f"clicks {variant}")
+    for _ in range(4):
+        game = Game.from_code(GameCode(variant, rng.randint(1, 999_999)))
+        for _ in range(60):
+            view = game.observation()
+            clicks = {
+                (c["pile"], c["index"]): (c["tap"], c["double_click"]) for c in view["clicks"]
+            }
+            for dest in view["dests"]:
+                place = (dest["pile"], dest["index"])
+                tap = _intent_target(game, "tap", *place)
+                double = _intent_target(game, "double_click", *place)
+                assert clicks.get(place, (None, None)) == (tap, double), place
+            stock_tap = view["stock_tap"]
+            moves = game.legal_moves()
+            if stock_tap is None:
+                assert not any(move.is_draw for move in moves)
+            else:
+                before = {pile["id"]: len(pile["cards"]) for pile in view["piles"]}
+                game.play("d")
+                after = {pile["id"]: len(pile["cards"]) for pile in game.observation()["piles"]}
+                source = "s" if stock_tap["to"] == "w" else "w"
+                assert after[stock_tap["to"]] - before[stock_tap["to"]] == stock_tap["count"]
+                assert before[source] - after[source] == stock_tap["count"]
+                assert game.fan == stock_tap["fan"]
+                game.undo()
+            forward = [m for m in moves if not m.source.startswith("f")]
+            if not forward:
+                break
+            game.play(rng.choice(forward))

@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -19,7 +20,7 @@ from .codes import GameCode, Variant, parse_code
 from .games import Refusal, Rules, Step, rules_for
 from .games.simple_simon import SimpleSimonRules
 from .layout import format_layout
-from .moves import Move
+from .moves import DRAW, STOCK, WASTE, Move
 from .position import Position
 
 UNDO_LIMIT = 100
@@ -38,11 +39,15 @@ class Snapshot:
 
 @dataclass(frozen=True, slots=True)
 class Dest:
-    """A card that may move (with the cards on it) and the piles it may go to."""
+    """A card that may move (with the cards on it) and the piles it may go to, with where a
+    tap (UI-2) and a double click (UI-3) on it would send it (None: nowhere), so that the
+    board can draw those moves before the server's answer (UI-14) without knowing a rule."""
 
     pile: str
     index: int
     targets: tuple[str, ...]
+    tap: str | None = None
+    double_click: str | None = None
 
 
 class Game:
@@ -173,7 +178,8 @@ class Game:
         return [] if self.won else self.rules.legal_moves(self.position)
 
     def dests(self) -> list[Dest]:
-        """For every card that may move, where it may go (the board highlights these)."""
+        """For every card that may move, where it may go (the board highlights these), and
+        where a tap and a double click would send it."""
         targets: dict[tuple[str, int], list[str]] = {}
         for move in self.legal_moves():
             if move.is_draw:
@@ -181,7 +187,43 @@ class Game:
             size = len(self.position.pile(move.source))
             key = (move.source, size - move.count)
             targets.setdefault(key, []).append(move.target)
-        return [Dest(pile, index, tuple(found)) for (pile, index), found in targets.items()]
+        return [
+            Dest(pile, index, tuple(found), *self._intent_targets(pile, index, found))
+            for (pile, index), found in targets.items()
+        ]
+
+    def _intent_targets(
+        self, pile: str, index: int, targets: list[str]
+    ) -> tuple[str | None, str | None]:
+        """Where a tap and a double click on the card at ``index`` of ``pile`` would go."""
+
+        def target_of(intent: Callable[[Position, str, int], Move]) -> str | None:
+            try:
+                return intent(self.position, pile, index).target
+            except Refusal:
+                return None
+
+        # A tap only ever sends a card to a foundation: no foundation target, no tap.
+        tap = target_of(self.rules.tap) if any(t.startswith("f") for t in targets) else None
+        return tap, target_of(self.rules.double_click)
+
+    def stock_tap(self) -> dict[str, Any] | None:
+        """What a tap on the stock would do: ``{"to": "w", "count": 3, "fan": 3}`` (cards
+        turned onto the waste, and how many then show spread), ``{"to": "s", "count": 24,
+        "fan": 0}`` (the waste put back), or None when the tap would be refused."""
+        if self.won or STOCK not in self.rules.shape.pile_ids:
+            return None
+        try:
+            step = self.rules.apply(self.position, DRAW, self.fan)
+        except Refusal:
+            return None
+        waste_before = len(self.position.pile(WASTE))
+        waste_after = len(step.position.pile(WASTE))
+        return {
+            "to": WASTE if waste_after > waste_before else STOCK,
+            "count": abs(waste_after - waste_before),
+            "fan": step.fan,
+        }
 
     def observation(self) -> dict[str, Any]:
         """What the player may see: face-down cards as ``None``, never their identity."""
@@ -203,8 +245,20 @@ class Game:
         }
         if isinstance(self.rules, SimpleSimonRules):
             view["runs_removed"] = self.rules.runs_removed(self.position)
+        dests = self.dests()
         view["dests"] = [
             {"pile": dest.pile, "index": dest.index, "targets": list(dest.targets)}
-            for dest in self.dests()
+            for dest in dests
         ]
+        view["clicks"] = [
+            {
+                "pile": dest.pile,
+                "index": dest.index,
+                "tap": dest.tap,
+                "double_click": dest.double_click,
+            }
+            for dest in dests
+            if dest.tap is not None or dest.double_click is not None
+        ]
+        view["stock_tap"] = self.stock_tap()
         return view
