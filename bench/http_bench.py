@@ -71,6 +71,15 @@ def start_server(data_dir: Path, synchronous: str) -> tuple[subprocess.Popen[str
             time.sleep(0.05)
 
 
+def stop_server(process: subprocess.Popen[str]) -> None:
+    """Stop a server :func:`start_server` started, as Ctrl+C would (killed if it hangs)."""
+    process.send_signal(signal.SIGINT)
+    try:
+        process.wait(timeout=15)
+    except subprocess.TimeoutExpired:
+        process.kill()
+
+
 def cpu_seconds(pid: int) -> float:
     """User + system CPU time a process has used (Linux /proc; 0 elsewhere)."""
     try:
@@ -216,11 +225,7 @@ def main(argv: list[str] | None = None) -> int:
             load = os.getloadavg()[0]
             print(f"  (machine: {os.cpu_count()} CPUs, load average {load:.1f} at the end)")
         finally:
-            process.send_signal(signal.SIGINT)
-            try:
-                process.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                process.kill()
+            stop_server(process)
     return 0
 
 

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Prepare a fresh machine for running or testing the app: the virtual environment with the
-# pinned packages and, with --system, the Debian packages the tests use (Chromium for the
-# browser tests, PostgreSQL for the storage tests, Freecell Solver for the solver benchmark).
+# pinned packages, the board's bundles (esbuild, from package-lock.json) and, with --system,
+# the Debian packages the tests use (Chromium for the browser tests, PostgreSQL for the
+# storage tests, Freecell Solver for the solver benchmark, Node.js for the bundler).
 # Safe to run again: each step is skipped when already done.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -23,6 +24,7 @@ if [ "${1:-}" = "--system" ]; then
     command -v chromium >/dev/null || missing+=(chromium)
     compgen -G "/usr/lib/postgresql/*/bin/initdb" >/dev/null || missing+=(postgresql)
     command -v fc-solve >/dev/null || missing+=(freecell-solver-bin)
+    command -v npm >/dev/null || missing+=(nodejs npm)
     if [ ${#missing[@]} -gt 0 ]; then
         if [ "$(id -u)" -ne 0 ]; then
             echo "setup: please install: ${missing[*]} (apt-get install -y ${missing[*]})" >&2
@@ -32,4 +34,17 @@ if [ "${1:-}" = "--system" ]; then
         apt-get update -q >/dev/null
         apt-get install -y -q "${missing[@]}" >/dev/null
     fi
+fi
+
+# The board's scripts and styles, bundled and named by their content (scripts/build-web.mjs).
+# Without Node.js the server serves the source modules instead: the same board, more requests.
+if command -v npm >/dev/null; then
+    if [ ! -f node_modules/.installed ] || [ package-lock.json -nt node_modules/.installed ]; then
+        npm ci --ignore-scripts --no-audit --no-fund --loglevel=error
+        touch node_modules/.installed
+    fi
+    # Under a second: built every time, so that the bundles always match the sources.
+    node scripts/build-web.mjs
+else
+    echo "setup: Node.js is not installed: the board is served unbundled (apt-get install nodejs npm)" >&2
 fi

@@ -20,7 +20,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Browser, Locator, Page, Playwright, sync_playwright
+from playwright.sync_api import Browser, CDPSession, Locator, Page, Playwright, sync_playwright
 
 from solitaire.layout import parse_layout
 from solitaire.play import Game
@@ -58,6 +58,28 @@ def chromium_browser() -> Iterator[Browser]:
         chromium = launch_chromium(playwright)
         yield chromium
         chromium.close()
+
+
+def phone_network(
+    latency_ms: float = 150, down_kbit: float = 1600, up_kbit: float = 750
+) -> dict[str, Any]:
+    """A phone's network for Chromium's emulation (150 ms added round trip, 1.6 Mbit/s down,
+    750 kbit/s up unless told)."""
+    return {
+        "offline": False,
+        "latency": latency_ms,
+        "downloadThroughput": down_kbit * 1000 / 8,
+        "uploadThroughput": up_kbit * 1000 / 8,
+    }
+
+
+def emulate_network(page: Page, conditions: dict[str, Any] | None = None) -> CDPSession:
+    """Slow the page's network down as Chromium's DevTools do (``phone_network()`` unless
+    told); answers the DevTools session, which keeps the emulation while it lives."""
+    session = page.context.new_cdp_session(page)
+    session.send("Network.enable")
+    session.send("Network.emulateNetworkConditions", conditions or phone_network())
+    return session
 
 
 def free_port() -> int:
@@ -171,8 +193,13 @@ def card_in(page: Page, pile: str, code: str) -> Locator:
 def grab_point(locator: Locator) -> tuple[float, float]:
     """A point on the card's visible top strip (cards above it cover the rest)."""
     # The board may still be laying out (a phone's first frame): wait until the card shows.
-    locator.wait_for(state="visible")
-    box = locator.bounding_box()
+    # An answer may redraw its pile between finding the card and measuring it: look again.
+    box = None
+    for _ in range(3):
+        locator.wait_for(state="visible")
+        box = locator.bounding_box()
+        if box is not None:
+            break
     assert box is not None, "the card is not on screen"
     return box["x"] + box["width"] / 2, box["y"] + min(8.0, box["height"] / 2)
 
@@ -195,6 +222,25 @@ def drag(page: Page, card: Locator, pile: str, *, release: bool = True) -> None:
     page.mouse.move(end_x, end_y, steps=8)
     if release:
         page.mouse.up()
+
+
+def finger_drag(page: Page, start: tuple[float, float], end: tuple[float, float]) -> None:
+    """Touch events through the browser's own input pipeline (as a real finger sends them)."""
+    session = page.context.new_cdp_session(page)
+
+    def send(kind: str, x: float, y: float) -> None:
+        points = [] if kind == "touchEnd" else [{"x": x, "y": y}]
+        session.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+
+    send("touchStart", *start)
+    for step in range(1, 11):
+        send(
+            "touchMove",
+            start[0] + (end[0] - start[0]) * step / 10,
+            start[1] + (end[1] - start[1]) * step / 10,
+        )
+    send("touchEnd", *end)
+    session.detach()
 
 
 def wait_for_moves(page: Page, moves: int) -> None:

@@ -1,6 +1,7 @@
 """Pictures of the board for a person to look at: each game at a phone size (390×844) and
 a desktop size (1440×900), a few moves into a deal, plus the New game dialog, a drag with
-placement help and a won game. Starts its own server; writes PNGs to screenshots/.
+placement help, a move drawn while its answer is on its way (UI-14), the board loading and
+a won game. Starts its own server; writes PNGs to screenshots/.
 
     .venv/bin/python -m tests.e2e.screenshots [--out screenshots]
 """
@@ -21,12 +22,14 @@ from .harness import (
     api,
     card_in,
     drag,
+    emulate_network,
     launch_chromium,
     open_board,
+    phone_network,
     running_server,
     start_layout,
 )
-from .layouts import simple_simon_one_move_from_winning
+from .layouts import klondike, simple_simon_one_move_from_winning
 
 SIZES: dict[str, ViewportSize] = {
     "phone": {"width": 390, "height": 844},
@@ -116,6 +119,22 @@ def main() -> None:
             drag(page, card_in(page, "t2", "AS"), "t1")
             page.wait_for_selector("[data-won]")
             take(out, base, page, f"won-{size_name}")
+            # A move in flight on a slow network: the 7♥ drawn on the 8♠ at once, the card
+            # it uncovered still face down until the answer brings its face.
+            page.keyboard.press("Escape")
+            start_layout(page, base, klondike("t1: [QC] 8S", "t2: [JD] 7H", "t3: AS", "t4: KD"))
+            session = emulate_network(page, phone_network(latency_ms=2000))
+            drag(page, card_in(page, "t2", "7H"), "t1")
+            take(out, base, page, f"move-in-flight-{size_name}")
+            session.detach()
+            context.close()
+            # A first visit on a slow network: the board says it is dealing.
+            context = browser.new_context(viewport=viewport, base_url=base)
+            page = context.new_page()
+            session = emulate_network(page, phone_network(latency_ms=1500))
+            page.goto(base, wait_until="commit")
+            page.wait_for_selector("#board-loading", state="visible", timeout=30_000)
+            take(out, base, page, f"loading-{size_name}")
             context.close()
         browser.close()
 

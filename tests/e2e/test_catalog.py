@@ -475,14 +475,14 @@ def test_a_failure_in_the_board_shows_catalog_words_and_logs_the_detail(
 def test_an_answer_that_is_not_json_gets_catalog_words(foreign_player: Page) -> None:
     page = foreign_player
     lang = _language(page)
-    answer = page.evaluate(
-        """async () => {
-      const { request } = await import('/static/api.js');
-      return await request('GET', '/static/board.css');
-    }"""
+    # A proxy in front of the server answers a stock tap with its own HTML error page.
+    page.route(
+        "**/api/games/*/actions",
+        lambda route: route.fulfill(
+            status=502, content_type="text/html", body="<h1>Bad Gateway</h1>"
+        ),
     )
-    assert answer["status"] == 200
-    assert answer["body"] == {
-        "error": "bad_response",
-        "message": read_messages(lang)["ui.error_generic"].format(message=200),
-    }
+    page.keyboard.press("Space")
+    toast = page.locator("#toast")
+    expect(toast).to_have_text(read_messages(lang)["ui.error_generic"].format(message=502))
+    assert _foreign_words(toast.inner_text(), lang) == set()

@@ -4,29 +4,10 @@ from __future__ import annotations
 
 from playwright.sync_api import Browser, Page, expect
 
-from .harness import card_in, drag, drop_point, grab_point, pile_cards, start_layout
+from .harness import card_in, drag, drop_point, finger_drag, grab_point, pile_cards, start_layout
 from .layouts import klondike
 
 TABLE = klondike("t1:", "t2: 8S", "t3: [JD] 7H", "t4: AS")
-
-
-def finger_drag(page: Page, start: tuple[float, float], end: tuple[float, float]) -> None:
-    """Touch events through the browser's own input pipeline (as a real finger sends them)."""
-    session = page.context.new_cdp_session(page)
-
-    def send(kind: str, x: float, y: float) -> None:
-        points = [] if kind == "touchEnd" else [{"x": x, "y": y}]
-        session.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
-
-    send("touchStart", *start)
-    for step in range(1, 11):
-        send(
-            "touchMove",
-            start[0] + (end[0] - start[0]) * step / 10,
-            start[1] + (end[1] - start[1]) * step / 10,
-        )
-    send("touchEnd", *end)
-    session.detach()
 
 
 def test_a_finger_drags_and_taps_on_a_phone(browser: Browser, server: str) -> None:

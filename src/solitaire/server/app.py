@@ -11,24 +11,30 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from fastapi import FastAPI
 from starlette.exceptions import HTTPException
+from starlette.middleware.gzip import GZipMiddleware
+from starlette.responses import Response
 from starlette.staticfiles import StaticFiles
 
 from ..store import GameStore, connect, upgrade_schema
+from .assets import Assets
 from .catalog import Catalogs
 from .errors import install_error_handlers
 from .live import LiveGames
 from .middleware import BodyLimitMiddleware, PlayerCookieMiddleware, ResponseHeadersMiddleware
-from .routes import games, hints, messages, pages, player_settings, site, stats
+from .routes import board, games, hints, messages, player_settings, site, stats
 from .services import Services
 from .settings import Settings
 
 
 class BoardFiles(StaticFiles):
-    """The board's static files; while their folder does not exist (the board not built
-    yet), every file is simply not found."""
+    """The board's source modules and styles; while their folder does not exist, every file
+    is simply not found. Browsers revalidate them at every load (``no-cache``, answered 304
+    while unchanged), so a new release never runs stale code; the built bundles under
+    ``/assets/`` are what a browser keeps (:mod:`.assets`)."""
 
     def __init__(self, directory: Path) -> None:
         super().__init__(directory=directory, check_dir=False)
@@ -37,6 +43,11 @@ class BoardFiles(StaticFiles):
         if self.directory is None or not Path(self.directory).is_dir():
             raise HTTPException(status_code=404)
         await super().check_config()
+
+    def file_response(self, *args: Any, **kwargs: Any) -> Response:
+        response = super().file_response(*args, **kwargs)
+        response.headers["Cache-Control"] = "no-cache"
+        return response
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -61,9 +72,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         store=store,
         games=LiveGames(store, settings.game_cache_size),
         catalogs=Catalogs(settings.locales_dir),
+        assets=Assets(settings.web_dir),
     )
     install_error_handlers(app)
-    routers = (games, hints, player_settings, messages, stats, pages, site)
+    routers = (games, hints, player_settings, messages, stats, board, site)
     for module in routers:
         app.include_router(module.router)
     app.mount("/static", BoardFiles(directory=settings.web_dir / "static"), name="static")
@@ -74,6 +86,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         max_age_days=settings.cookie_max_age_days,
     )
     app.add_middleware(BodyLimitMiddleware, max_bytes=settings.max_body_bytes)
+    # Text answers go gzipped to a browser that takes it (a game's state shrinks to about a
+    # quarter); the built bundles come gzipped already and pass through.
+    app.add_middleware(GZipMiddleware, minimum_size=1024, compresslevel=6)
     # Outermost, so that every answer gets its headers, the body cap's 413 included.
     app.add_middleware(ResponseHeadersMiddleware)
     return app

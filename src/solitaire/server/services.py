@@ -12,6 +12,7 @@ from typing import Annotated, Any
 from fastapi import Depends, Request
 
 from ..store import GameStore
+from .assets import Assets
 from .catalog import FALLBACK, Catalogs
 from .live import LiveGames
 from .schemas import PlayerSettings
@@ -25,6 +26,8 @@ class Services:
     store: GameStore
     games: LiveGames
     catalogs: Catalogs
+    #: The board's and the pages' scripts and styles (built bundles, or the sources).
+    assets: Assets
     #: The solver's worker pool (hints, winnable deals); its processes start on first use.
     solving: Solving = field(default_factory=Solving)
 

@@ -52,7 +52,6 @@ SITE_FILES = {
     "site.css": "text/css",
     "site.js": "text/javascript",
     "replay.js": "text/javascript",
-    "board-links.js": "text/javascript",
 }
 """The files of ``web/site/`` a browser may fetch, and their types."""
 
@@ -183,6 +182,9 @@ def _render(
         nav=_nav_items(page_texts(services.settings.pages_dir).page_titles(lang), lang, page),
         content=content,
         data=data,
+        board_css=services.assets.url("board.css"),
+        site_css=services.assets.url("site.css"),
+        site_js=services.assets.url("site.js"),
     )
 
 
@@ -193,7 +195,7 @@ def _html(text: str, status: int = 200) -> HTMLResponse:
 
 def _not_found(services: Services, player_id: str, lang: str, path: str) -> HTMLResponse:
     if lang not in site_languages(services):
-        lang = _page_language(services, services.language(player_id))
+        lang = page_language(services, services.language(player_id))
     catalogs = services.catalogs
     items = "".join(
         f'<li><a href="/{lang}/{slug}">{escape(title)}</a></li>'
@@ -215,7 +217,7 @@ def _not_found(services: Services, player_id: str, lang: str, path: str) -> HTML
     return _html(text, status=404)
 
 
-def _page_language(services: Services, wanted: str) -> str:
+def page_language(services: Services, wanted: str) -> str:
     """The pages' language for a catalog language or tag (``nl``, ``nl-BE``), or English."""
     base = wanted.replace("_", "-").split("-")[0].lower()
     return base if base in site_languages(services) else FALLBACK_LANGUAGE
@@ -272,7 +274,7 @@ def read_site(
     it, the player's language), every language's own name (the languages with a catalog,
     in menu order) and the page titles."""
     wanted = lang if lang is not None else services.language(player_id)
-    language = _page_language(services, wanted)
+    language = page_language(services, wanted)
     return JSONResponse(
         {
             "lang": language,

@@ -6,9 +6,9 @@
 //
 //   mountReplays(document)  →  fills every <div data-replay="simple-simon"> on the page
 
-import { animateFrom, snapshotCards } from "/static/anim.js";
-import { loadMessages, t } from "/static/i18n.js";
-import { renderBoard } from "/static/render.js";
+import { animateFrom, snapshotCards } from "../static/anim.js";
+import { loadMessages, t } from "../static/i18n.js";
+import { renderBoard } from "../static/render.js";
 
 const PLAY_STEP_MS = 650;
 

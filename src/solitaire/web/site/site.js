@@ -1,6 +1,7 @@
 // The pages' script: a language picked on a page becomes the player's language (as on the
 // board), and the examples page gets its replays. The links work without it too.
 
+import { api } from "../static/api.js";
 import { mountReplays } from "./replay.js";
 
 async function chooseLanguage(event) {
@@ -8,12 +9,9 @@ async function chooseLanguage(event) {
   if (!link || link.hasAttribute("aria-current")) return;
   event.preventDefault();
   try {
-    await fetch("/api/settings", {
-      method: "PUT",
-      credentials: "same-origin",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ language: link.dataset.lang }),
-    });
+    await api.saveSettings({ language: link.dataset.lang });
+  } catch {
+    // Not saved (the server can't be reached): the page opens in that language all the same.
   } finally {
     // Saved or not, the reader asked for the page in that language.
     window.location.assign(link.href);

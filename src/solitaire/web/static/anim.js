@@ -57,13 +57,23 @@ export function animateFrom(board, before) {
       const dx = old.rect.left - now.left;
       const dy = old.rect.top - now.top;
       if (Math.abs(dx) > 0.5 || Math.abs(dy) > 0.5) glide(element, dx, dy);
-    } else if (place.pile === "w" && stockRect) {
-      glide(element, stockRect.left - now.left, stockRect.top - now.top);
     } else if (before.faceDown.has(`${place.pile}/${place.index}`)) {
+      // A card face down where it lies (uncovered, or turned from the stock ahead of the
+      // answer) shows its face: it turns over.
       element.animate([{ transform: "scaleX(0)" }, { transform: "scaleX(1)" }], {
         duration: DURATION_MS,
         easing: "ease-out",
       });
+    } else if (place.pile === "w" && stockRect) {
+      glide(element, stockRect.left - now.left, stockRect.top - now.top);
+    }
+  }
+  // Cards turned from the stock before the answer brings their faces slide out of it too.
+  for (const element of board.querySelectorAll('[data-pile="w"] > .card.back')) {
+    const place = cardPlace.get(element);
+    if (stockRect && !before.faceDown.has(`w/${place.index}`)) {
+      const now = element.getBoundingClientRect();
+      glide(element, stockRect.left - now.left, stockRect.top - now.top);
     }
   }
   const stockNow = board.querySelector('[data-pile="s"]')?.getBoundingClientRect();

@@ -1,14 +1,13 @@
-// The one place that talks HTTP to the server (docs/api.md). Every call answers
-// {status, body}; a network failure throws ApiUnreachable so callers can tell the player.
+// The one place that talks HTTP to the server (docs/api.md): the board's modules, the pages'
+// scripts and the toolbar's links all call it. Every call answers {status, body}; a network
+// failure throws ApiUnreachable so callers can tell the player. It knows no words: an
+// answer that is not the API's JSON comes back as {error: "bad_response"}, and the caller
+// says it in the player's language.
 //
 //   const {status, body} = await api.action(state.id, {version: 7, type: "stock"});
 
-// i18n.js imports this module too; `t` is only called once both are loaded.
-import { t } from "./i18n.js";
-
 export class ApiUnreachable extends Error {}
 
-// Exported for the tests, which send it an answer that is not JSON.
 export async function request(method, path, body) {
   let response;
   try {
@@ -25,23 +24,29 @@ export async function request(method, path, body) {
   try {
     data = await response.json();
   } catch {
-    // Not the API's JSON (a proxy's error page, say): the player reads the catalog's words
-    // and the status; the browser's English status text is for developers only.
+    // Not the API's JSON (a proxy's error page, say): the browser's English status text is
+    // for developers only.
     console.error(`${method} ${path}: HTTP ${response.status} ${response.statusText}, not JSON`);
-    data = { error: "bad_response", message: t("ui.error_generic", { message: response.status }) };
+    data = { error: "bad_response" };
   }
   return { status: response.status, body: data };
 }
+
+const game = (id) => `/api/games/${encodeURIComponent(id)}`;
 
 export const api = {
   messages: (lang) => request("GET", `/api/messages?lang=${encodeURIComponent(lang)}`),
   settings: () => request("GET", "/api/settings"),
   saveSettings: (settings) => request("PUT", "/api/settings", settings),
+  // The pages' language for a board language, every language's own name, the page titles.
+  site: (lang) => request("GET", `/api/site?lang=${encodeURIComponent(lang)}`),
   currentGame: () => request("GET", "/api/games/current"),
-  game: (id) => request("GET", `/api/games/${encodeURIComponent(id)}`),
+  game: (id) => request("GET", game(id)),
   // mode "new" | "daily" with variant, "code" with code, "same" with game_id.
   startGame: (choice) => request("POST", "/api/games", choice),
-  action: (id, action) => request("POST", `/api/games/${encodeURIComponent(id)}/actions`, action),
+  action: (id, action) => request("POST", `${game(id)}/actions`, action),
+  // The next move of a solution from the position at `version` (when hints are on).
+  hint: (id, version) => request("POST", `${game(id)}/hint`, { version }),
   // The statistics per variant; reset one variant ("KL-D1N") or "all" from now on.
   stats: () => request("GET", "/api/stats"),
   resetStats: (variant) => request("POST", "/api/stats/reset", { variant }),

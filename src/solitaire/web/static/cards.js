@@ -5,6 +5,7 @@
 //   faceUpCard("TD")  →  <div class="card red" data-card="TD">…10♦…</div>
 
 import { t } from "./i18n.js";
+import { cardName } from "./speech.js";
 
 const SUIT_SYMBOLS = { S: "♠", H: "♥", D: "♦", C: "♣" };
 const RED_SUITS = new Set(["H", "D"]);
@@ -36,7 +37,7 @@ export function faceUpCard(code) {
   if ("JQK".includes(rank)) card.classList.add("court");
   card.dataset.card = code;
   card.setAttribute("role", "img");
-  card.setAttribute("aria-label", t("ui.card", { rank: t(`ui.rank.${rank}`), suit: t(`ui.suit.${suit}`) }));
+  card.setAttribute("aria-label", cardName(code));
   const corner = document.createElement("span");
   corner.className = "corner";
   corner.setAttribute("aria-hidden", "true");

@@ -1,15 +1,17 @@
 // Pointer input on the board, for mouse, pen and finger alike (pointer events): a press
 // that does not travel is a click; a press on a face-up card that travels drags it with
 // the cards on it, and its release is a drop on the pile under the pointer. What a click or
-// a drop means is for the server to say; this module only reports them.
+// a drop means is for the server to say; this module only reports them. Cards gliding to
+// their place take no presses (board.css): a tap lands on what the player aimed at.
 //
-//   attachPointer(board, {
-//     click: (place) => …,                 // {pile, index} (index -1: the pile itself)
-//     pressed: () => 7,                    // the state version the press was made on
-//     drop: (place, target, version) => …, // the board is redrawn by the caller
-//     dropNowhere: (place, version, cards) => …, // released over no pile
+//   const pointer = attachPointer(board, {
+//     click: (place, point) => …,          // {pile, index} (index -1: the pile itself), {x, y}
+//     drop: (place, target) => true,       // true: the move is drawn; false: fly back
+//     dropNowhere: (place) => false,       // released over no pile; false: fly back
+//     released: () => …,                   // a press has ended (the board may redraw now)
 //     targetsFor: (place) => ["t5", "f2"], // piles to highlight while dragging
 //   });
+//   pointer.pressing()  →  true while a press is on the board
 
 import { motionAllowed } from "./anim.js";
 import { cardPlace } from "./render.js";
@@ -44,7 +46,6 @@ export function attachPointer(board, handlers) {
       cardElement,
       moving: null,
       travelled: false,
-      seen: handlers.pressed(),
     };
     board.setPointerCapture(event.pointerId);
     event.preventDefault();
@@ -90,19 +91,18 @@ export function attachPointer(board, handlers) {
     const current = press;
     if (!current.moving) {
       reset();
-      if (!current.travelled) handlers.click(current.place);
+      if (!current.travelled) handlers.click(current.place, { x: event.clientX, y: event.clientY });
+      handlers.released();
       return;
     }
     const target = dropTarget(board, current, event.clientX, event.clientY);
     reset();
     for (const element of current.moving) element.classList.remove("dragging");
-    if (target === current.place.pile) {
-      flyBack(current.moving);
-    } else if (target === null) {
-      handlers.dropNowhere(current.place, current.seen, current.moving);
-    } else {
-      handlers.drop(current.place, target, current.seen);
-    }
+    let drawn = false;
+    if (target === null) drawn = handlers.dropNowhere(current.place);
+    else if (target !== current.place.pile) drawn = handlers.drop(current.place, target);
+    if (!drawn) flyBack(current.moving);
+    handlers.released();
   });
 
   board.addEventListener("pointercancel", (event) => {
@@ -113,7 +113,10 @@ export function attachPointer(board, handlers) {
       for (const element of moving) element.classList.remove("dragging");
       flyBack(moving);
     }
+    handlers.released();
   });
+
+  return { pressing: () => press !== null };
 }
 
 // The pile under the pointer; else the one the dragged card overlaps most; else none.

@@ -15,6 +15,7 @@
 // to a foundation (a tap, UI-2), D to its best place (a double click, UI-3).
 
 import { t } from "./i18n.js";
+import { announce, cardName } from "./speech.js";
 
 // The pile ids in rows: the top row (stock, waste, foundations) and the columns.
 function rowsOf(state) {
@@ -41,39 +42,11 @@ function settle(pile, wanted) {
   return wanted !== null && wanted >= first && wanted <= last ? wanted : last;
 }
 
-export function cardName(code) {
-  return t("ui.card", { rank: t(`ui.rank.${code.slice(0, -1)}`), suit: t(`ui.suit.${code.slice(-1)}`) });
-}
-
-export function pileName(id) {
-  if (id === "s") return t("ui.pile.stock");
-  if (id === "w") return t("ui.pile.waste");
-  return t(id.startsWith("f") ? "ui.pile.foundation" : "ui.pile.column", { n: id.slice(1) });
-}
-
-// Says `text` through the board's polite live region (emptied first, so that the same
-// sentence twice is read twice).
-export function announce(text) {
-  let region = document.getElementById("board-announcer");
-  if (!region) {
-    region = document.createElement("div");
-    region.id = "board-announcer";
-    region.className = "visually-hidden";
-    region.setAttribute("aria-live", "polite");
-    region.setAttribute("aria-atomic", "true");
-    document.body.append(region);
-  }
-  region.textContent = "";
-  requestAnimationFrame(() => {
-    region.textContent = text;
-  });
-}
-
 export function attachCursor(board, actions) {
   let state = null;
   // {pile, index}: index -1 is the pile itself (the stock, an empty pile).
   let cursor = null;
-  // The cards picked up: {pile, index, version}; null when nothing is.
+  // The cards picked up: {pile, index, code}; null when nothing is.
   let picked = null;
   // Whether the player is using the keys here: the ring shows and each redraw puts focus
   // back on the cursor (a pointer press hides it, focus leaving the board ends it).
@@ -148,12 +121,12 @@ export function attachCursor(board, actions) {
     mark({ focus: true });
   }
 
-  // After every redraw: the cursor stays on its pile and card where it can; a pick made on
-  // an older version of the game is dropped (its cards may be elsewhere now).
+  // After every redraw: the cursor stays on its pile and card where it can; a pick whose
+  // card is no longer where it was picked up is dropped.
   function redraw(next) {
     const before = state;
     state = next;
-    if (picked && picked.version !== state.version) picked = null;
+    if (picked && codeAt(picked) !== picked.code) picked = null;
     if (!cursor || !pileOf(cursor.pile)) {
       cursor = { pile: state.piles[0].id, index: -1 };
       cursor.index = settle(state.piles[0], null);
@@ -221,7 +194,7 @@ export function attachCursor(board, actions) {
   function pickUp() {
     const code = cursor.index >= 0 ? codeAt(cursor) : null;
     if (!code) return;
-    picked = { pile: cursor.pile, index: cursor.index, version: state.version };
+    picked = { pile: cursor.pile, index: cursor.index, code };
     const count = pileOf(cursor.pile).cards.length - cursor.index;
     mark({ focus: true });
     announce(
@@ -247,7 +220,7 @@ export function attachCursor(board, actions) {
       const from = picked;
       picked = null;
       mark({ focus: true });
-      actions.drop({ pile: from.pile, index: from.index }, cursor.pile, from.version);
+      actions.drop(from, cursor.pile);
     } else if (cursor.pile === "s") {
       actions.stock();
     } else {
@@ -258,13 +231,13 @@ export function attachCursor(board, actions) {
   // F and D act on the picked cards, else on the cursor's card.
   function send(kind) {
     const place = picked ?? cursor;
-    if (place.index < 0 || !codeAt(place)) return;
-    const version = picked ? picked.version : state.version;
+    const code = place.index >= 0 ? codeAt(place) : null;
+    if (!code) return;
     picked = null;
     mark({ focus: true });
-    const where = { pile: place.pile, index: place.index };
-    if (kind === "tap") actions.tap(where, version);
-    else actions.doubleClick(where, version);
+    const where = { pile: place.pile, index: place.index, code };
+    if (kind === "tap") actions.tap(where);
+    else actions.doubleClick(where);
   }
 
   // Answers whether the key was the board's; keyboard.js then prevents its default.

@@ -1,8 +1,10 @@
-// Player-visible text, all from the server's message catalog (GET /api/messages).
-// The HTML carries only message ids: data-i18n (text), data-i18n-aria-label,
-// data-i18n-title and data-i18n-placeholder (attributes), filled by translatePage().
+// Player-visible text, all from the server's message catalog (GET /api/messages, or the
+// same answer delivered with the board's page). The HTML carries only message ids:
+// data-i18n (text), data-i18n-aria-label, data-i18n-title and data-i18n-placeholder
+// (attributes), filled by translatePage() (and by the server for the first paint).
 //
 //   await loadMessages("en");  t("ui.won_text", {score: "851", moves: 59})
+//   useMessages(boot.messages);   // the answer the page came with
 
 import { api } from "./api.js";
 
@@ -18,6 +20,11 @@ export async function loadMessages(lang) {
   if (status !== 200 || !body || typeof body.messages !== "object") {
     throw new Error(`messages for ${lang}: HTTP ${status}`);
   }
+  useMessages(body, lang);
+}
+
+// Takes a GET /api/messages answer as the board's words.
+export function useMessages(body, lang = body.lang) {
   messages = body.messages;
   language = body.lang || lang;
   if (Array.isArray(body.available) && body.available.length > 0) available = body.available;

@@ -1,25 +1,49 @@
 // Drawing a game state on the board: one element per pile (data-pile="t3") holding its
-// cards, placed by geometry.js. The board is redrawn whole from each state the server sends;
-// anim.js makes the change visible.
+// cards, placed by geometry.js. A pile whose cards and place are those already drawn keeps
+// its element (a card gliding there goes on gliding, a card under a finger stays the same
+// element); the others are drawn anew; anim.js makes the change visible.
 //
 //   renderBoard(boardElement, state)  →  Map(pile id → pile element)
+//   renderBoard(boardElement, state, {fresh: true})   // every pile anew (a new language)
 
 import { faceDownCard, faceUpCard } from "./cards.js";
 import { boardGeometry } from "./geometry.js";
-import { t } from "./i18n.js";
+import { pileName } from "./speech.js";
 
 // card element → {pile, index}: where a card lies, without writing anything on the card
 // that a face-down card could give away.
 export const cardPlace = new WeakMap();
 
-function pileLabel(id) {
-  if (id === "s") return t("ui.pile.stock");
-  if (id === "w") return t("ui.pile.waste");
-  const number = id.slice(1);
-  return t(id.startsWith("f") ? "ui.pile.foundation" : "ui.pile.column", { n: number });
+// pile element → what it was drawn from (its cards and place), to tell whether it changed.
+const drawnFrom = new WeakMap();
+
+function drawPile(pile, place, geometry) {
+  const element = document.createElement("div");
+  element.className = `pile ${place.kind}`;
+  element.dataset.pile = pile.id;
+  // A named group: a screen reader says "Column 3" on entering it, then the card's name.
+  element.setAttribute("role", "group");
+  element.setAttribute("aria-label", pileName(pile.id));
+  element.style.left = `${place.x}px`;
+  element.style.top = `${place.y}px`;
+  element.style.width = `${place.w}px`;
+  element.style.height = `${place.h}px`;
+  if (pile.cards.length === 0) element.classList.add("empty");
+  if (place.indexSize !== geometry.indexSize) {
+    element.style.setProperty("--index-size", `${place.indexSize}px`);
+  }
+  pile.cards.forEach((code, index) => {
+    const card = code === null ? faceDownCard() : faceUpCard(code);
+    card.style.left = `${place.cards[index].x}px`;
+    card.style.top = `${place.cards[index].y}px`;
+    card.style.zIndex = String(index + 1);
+    cardPlace.set(card, { pile: pile.id, index });
+    element.append(card);
+  });
+  return element;
 }
 
-export function renderBoard(board, state) {
+export function renderBoard(board, state, { fresh = false } = {}) {
   const geometry = boardGeometry(state, board.clientWidth, board.clientHeight);
   board.dataset.size = `${board.clientWidth}x${board.clientHeight}`;
   board.style.setProperty("--card-w", `${geometry.cardW}px`);
@@ -27,35 +51,25 @@ export function renderBoard(board, state) {
   board.style.setProperty("--index-size", `${geometry.indexSize}px`);
   board.dataset.game = state.game;
   board.toggleAttribute("data-small", geometry.cardW < 64);
-  const fragment = document.createDocumentFragment();
+  const drawn = [...board.querySelectorAll(":scope > [data-pile]")];
+  const sameTable =
+    !fresh &&
+    drawn.length === state.piles.length &&
+    drawn.every((element, i) => element.dataset.pile === state.piles[i].id);
   const pileElements = new Map();
-  for (const pile of state.piles) {
+  const elements = state.piles.map((pile, i) => {
     const place = geometry.piles.get(pile.id);
-    const element = document.createElement("div");
-    element.className = `pile ${place.kind}`;
-    element.dataset.pile = pile.id;
-    // A named group: a screen reader says "Column 3" on entering it, then the card's name.
-    element.setAttribute("role", "group");
-    element.setAttribute("aria-label", pileLabel(pile.id));
-    element.style.left = `${place.x}px`;
-    element.style.top = `${place.y}px`;
-    element.style.width = `${place.w}px`;
-    element.style.height = `${place.h}px`;
-    if (pile.cards.length === 0) element.classList.add("empty");
-    if (place.indexSize !== geometry.indexSize) {
-      element.style.setProperty("--index-size", `${place.indexSize}px`);
+    const wanted = JSON.stringify([pile.cards, place, geometry.indexSize]);
+    if (sameTable && drawnFrom.get(drawn[i]) === wanted) {
+      pileElements.set(pile.id, drawn[i]);
+      return drawn[i];
     }
-    pile.cards.forEach((code, index) => {
-      const card = code === null ? faceDownCard() : faceUpCard(code);
-      card.style.left = `${place.cards[index].x}px`;
-      card.style.top = `${place.cards[index].y}px`;
-      card.style.zIndex = String(index + 1);
-      cardPlace.set(card, { pile: pile.id, index });
-      element.append(card);
-    });
+    const element = drawPile(pile, place, geometry);
+    drawnFrom.set(element, wanted);
     pileElements.set(pile.id, element);
-    fragment.append(element);
-  }
-  board.replaceChildren(fragment);
+    if (sameTable) drawn[i].replaceWith(element);
+    return element;
+  });
+  if (!sameTable) board.replaceChildren(...elements);
   return pileElements;
 }

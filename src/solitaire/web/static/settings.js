@@ -2,6 +2,7 @@
 // every visit plays the same way. Until the server answers, the SPEC defaults hold.
 //
 //   await loadSettings();  settings().double_click  →  true
+//   useSettings(boot.settings);   // the answer the board's page came with
 //   await saveSettings({auto_placement: true});
 
 import { ApiUnreachable, api } from "./api.js";
@@ -26,8 +27,13 @@ export function settings() {
 
 export async function loadSettings() {
   const { status, body } = await api.settings();
-  if (status === 200 && body && typeof body === "object") current = { ...DEFAULTS, ...body };
+  if (status === 200) useSettings(body);
   return current;
+}
+
+// Takes a GET /api/settings answer as the player's settings.
+export function useSettings(body) {
+  if (body && typeof body === "object") current = { ...DEFAULTS, ...body };
 }
 
 // Saves a change; answers {error, message} when it was not saved (nothing changes then),

@@ -3,25 +3,17 @@
 // but no pages yet), and the selector — every language by its own name, as the Settings
 // dialog lists them — saves the language setting and has the board reload its messages.
 //
-//   setupBoardLinks({ onLanguage: async (lang) => {…reload messages…}, onError: showToast })
+//   setupBoardLinks({ pages: "ro", onLanguage: async (lang) => {…}, onError: showToast })
 
-import { ApiUnreachable } from "/static/api.js";
-import { currentLanguage, languageChoices, t } from "/static/i18n.js";
-import { saveSettings } from "/static/settings.js";
+import { ApiUnreachable, api } from "./api.js";
+import { currentLanguage, languageChoices, t } from "./i18n.js";
+import { saveSettings } from "./settings.js";
 
 // The pages' language for the board's language (GET /api/site).
 async function pagesLanguage(lang) {
-  let response;
-  try {
-    response = await fetch(`/api/site?lang=${encodeURIComponent(lang)}`, {
-      credentials: "same-origin",
-    });
-  } catch (error) {
-    throw new ApiUnreachable(String(error));
-  }
-  const body = await response.json().catch(() => null);
-  if (!response.ok || typeof body?.lang !== "string") {
-    throw new Error(body?.message ?? t("ui.error_generic", { message: response.status }));
+  const { status, body } = await api.site(lang);
+  if (status !== 200 || typeof body?.lang !== "string") {
+    throw new Error(body?.message ?? t("ui.error_generic", { message: status }));
   }
   return body.lang;
 }
@@ -30,13 +22,15 @@ function errorText(error) {
   return error instanceof ApiUnreachable ? t("ui.error_network") : String(error?.message ?? error);
 }
 
-export async function setupBoardLinks({ onLanguage, onError }) {
+// `pages`: the pages' language the board's page came with (null: ask the server).
+export function setupBoardLinks({ pages = null, onLanguage, onError }) {
   const link = document.getElementById("pages-link");
   const select = document.getElementById("toolbar-language");
   if (!link || !select) return;
+  let known = pages === null ? null : { board: currentLanguage(), pages };
 
   async function refresh() {
-    // The words first, from the messages already loaded; the address once the server answers.
+    // The words first, from the messages already loaded; the address once it is known.
     const help = t("site.help");
     link.querySelector("[data-pages-link-text]").textContent = help;
     link.setAttribute("aria-label", help);
@@ -50,7 +44,9 @@ export async function setupBoardLinks({ onLanguage, onError }) {
     });
     select.replaceChildren(...options);
     select.value = currentLanguage();
-    const lang = await pagesLanguage(currentLanguage());
+    const board = currentLanguage();
+    const lang = known?.board === board ? known.pages : await pagesLanguage(board);
+    known = { board, pages: lang };
     link.href = `/${lang}/`;
     link.hreflang = lang;
   }
@@ -77,5 +73,5 @@ export async function setupBoardLinks({ onLanguage, onError }) {
     document.documentElement,
     { attributes: true, attributeFilter: ["lang"] },
   );
-  await refresh().catch((error) => onError(errorText(error)));
+  refresh().catch((error) => onError(errorText(error)));
 }

@@ -1,0 +1,171 @@
+"""The board's page: ``/`` and ``/play/{code}`` serve ``web/index.html`` ready for its first
+frame — its words already in the player's language, its scripts and styles at their built
+addresses (:mod:`..assets`), and in a ``<script type="application/json" id="boot">`` data
+block what the board would otherwise ask the API for one request after another: the
+player's settings, the messages of their language, the pages' language and their current
+game. Reading the page writes nothing (a new visitor's first game is started by the board).
+
+>>> import tempfile
+>>> from fastapi.testclient import TestClient
+>>> from solitaire.server.app import create_app
+>>> from solitaire.server.settings import Settings
+>>> client = TestClient(create_app(Settings(data_dir=tempfile.mkdtemp(), database_url="")))
+>>> page = client.get("/", headers={"Accept-Language": "nl"}).text
+>>> '<html lang="nl">' in page, '"game":null' in page
+(True, True)
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from functools import cache
+from pathlib import Path
+from string import Template
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Header
+from fastapi.responses import HTMLResponse, Response
+
+from ..assets import IMMUTABLE
+from ..catalog import Catalogs
+from ..errors import answer_language
+from ..live import NotFound
+from ..services import PlayerDep, Services, ServicesDep
+from .site import language_menu, page_language
+
+router = APIRouter(tags=["board"])
+
+BOARD_MISSING = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Solitaire</title></head>
+<body><h1>Solitaire</h1>
+<p>The server is running, but the board (<code>web/index.html</code>) is not there yet.</p>
+<p>The API answers at <a href="/docs">/docs</a>.</p></body></html>
+"""
+
+#: An element whose text is a message: ``<span data-i18n="ui.undo"></span>``.
+_TEXT = re.compile(
+    r'(<(?P<tag>[a-z][a-z0-9]*)\b[^>]*?\sdata-i18n="(?P<id>[\w.]+)"[^>]*>)(</(?P=tag)>)'
+)
+#: An attribute that is a message: ``data-i18n-title="ui.undo"``.
+_ATTRIBUTE = re.compile(r'\sdata-i18n-(?P<name>aria-label|title|placeholder)="(?P<id>[\w.]+)"')
+
+
+def translate(page: str, catalogs: Catalogs, lang: str) -> str:
+    """The page with every ``data-i18n`` text and attribute filled in ``lang``, as the
+    board's ``translatePage()`` fills them, so that the first paint has its words.
+
+    >>> from pathlib import Path
+    >>> import solitaire
+    >>> catalogs = Catalogs(Path(solitaire.__file__).parent / "locales")
+    >>> translate('<b data-i18n="ui.undo"></b>', catalogs, "nl")
+    '<b data-i18n="ui.undo">Ongedaan maken</b>'
+    >>> translate('<i data-i18n-title="ui.undo"></i>', catalogs, "nl")
+    '<i title="Ongedaan maken" data-i18n-title="ui.undo"></i>'
+    """
+
+    def text(match: re.Match[str]) -> str:
+        words = html.escape(catalogs.text(lang, match["id"]), quote=False)
+        return f"{match[1]}{words}{match[4]}"
+
+    def attribute(match: re.Match[str]) -> str:
+        words = html.escape(catalogs.text(lang, match["id"]))
+        return f' {match["name"]}="{words}"{match[0]}'
+
+    return _ATTRIBUTE.sub(attribute, _TEXT.sub(text, page))
+
+
+@cache
+def _page_template(index: Path, modified: float, lang: str, catalogs: Catalogs) -> Template:
+    """``index.html`` translated into ``lang`` (read again when the file changes)."""
+    page = index.read_text(encoding="utf-8").replace('<html lang="en">', f'<html lang="{lang}">')
+    return Template(translate(page, catalogs, lang))
+
+
+def script_json(value: object) -> str:
+    """JSON to put inside a ``<script>`` element: ``</`` would end it early, and
+    ``\\u003c`` reads back as the same ``<``."""
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":")).replace("<", "\\u003c")
+
+
+def boot_data(services: Services, player_id: str, accept_language: str | None) -> dict[str, Any]:
+    """What the board needs for its first frame, each part as its API route answers it:
+    ``settings`` (``GET /api/settings``, the language as that route would choose it),
+    ``messages`` (``GET /api/messages``), ``pages`` (the ``lang`` of ``GET /api/site``) and
+    ``game`` (``GET /api/games/current``, or None)."""
+    language = answer_language(services, player_id, accept_language)
+    settings = services.player_settings(player_id).model_copy(update={"language": language})
+    catalogs = services.catalogs
+    try:
+        game: dict[str, Any] | None = services.games.latest(player_id)
+    except NotFound:
+        game = None
+    return {
+        "settings": settings.model_dump(),
+        "messages": {
+            "lang": language,
+            "messages": catalogs.messages(language),
+            "available": catalogs.available(),
+            "names": language_menu(services),
+        },
+        "pages": page_language(services, language),
+        "game": game,
+    }
+
+
+def _board(services: Services, player_id: str, accept_language: str | None) -> Response:
+    index = services.settings.web_dir / "index.html"
+    if not index.is_file():
+        return HTMLResponse(BOARD_MISSING)
+    boot = boot_data(services, player_id, accept_language)
+    language = boot["messages"]["lang"]
+    template = _page_template(index, index.stat().st_mtime, language, services.catalogs)
+    assets = services.assets
+    page = template.substitute(
+        board_css=assets.url("board.css"),
+        main_js=assets.url("main.js"),
+        boot=script_json(boot),
+    )
+    # The page holds this player's game: no shared cache may keep it, and the browser asks
+    # again at every visit (its scripts and styles, at their hashed addresses, stay cached).
+    return HTMLResponse(page, headers={"Cache-Control": "private, no-cache"})
+
+
+AcceptLanguage = Annotated[str | None, Header(max_length=1000)]
+
+
+@router.get("/", include_in_schema=False)
+def home(
+    services: ServicesDep, player_id: PlayerDep, accept_language: AcceptLanguage = None
+) -> Response:
+    return _board(services, player_id, accept_language)
+
+
+@router.get("/play/{code}", include_in_schema=False)
+def play(
+    code: str, services: ServicesDep, player_id: PlayerDep, accept_language: AcceptLanguage = None
+) -> Response:
+    # The board reads the code from the address and starts that game through the API.
+    return _board(services, player_id, accept_language)
+
+
+@router.get("/assets/{name}", include_in_schema=False)
+def built_file(
+    name: str,
+    services: ServicesDep,
+    accept_encoding: Annotated[str | None, Header(max_length=1000)] = None,
+    if_none_match: Annotated[str | None, Header(max_length=1000)] = None,
+) -> Response:
+    """A bundle built by ``scripts/build-web.mjs``, gzipped when the browser takes it;
+    its name changes with its content, so it may be kept for a year."""
+    found = services.assets.files.get(name)
+    if found is None:
+        return Response(status_code=404)
+    headers = {"Cache-Control": IMMUTABLE, "ETag": found.etag, "Vary": "Accept-Encoding"}
+    if if_none_match == found.etag:
+        return Response(status_code=304, headers=headers)
+    if "gzip" in (accept_encoding or ""):
+        headers["Content-Encoding"] = "gzip"
+        return Response(found.gzipped, media_type=found.media_type, headers=headers)
+    return Response(found.body, media_type=found.media_type, headers=headers)

@@ -1,0 +1,50 @@
+// The toolbar: the game's name, code, score, moves and runs as the server counts them, the
+// buttons' state, and what each button does (data-action="undo" → commands.undo()).
+//
+//   wireToolbar({ "new-game": …, undo: …, hint: …, settings: …, stats: …, "copy-link": … });
+//   updateToolbar(state);
+
+import { t } from "./i18n.js";
+import { settings } from "./settings.js";
+import { showToast } from "./toast.js";
+
+export function updateToolbar(state) {
+  document.querySelector("[data-score]").textContent = state.score_text;
+  document.querySelector("[data-moves]").textContent = String(state.moves);
+  document.getElementById("game-code").textContent = state.code;
+  // A typed-in position's code names the game alone (SS1-S4): there is no deal to link to.
+  document.getElementById("copy-button").hidden = state.code.split("-").length < 3;
+  document.getElementById("game-name").textContent = t(`ui.game.${state.game}`);
+  document.getElementById("undo-button").disabled = !state.can_undo;
+  const hintButton = document.getElementById("hint-button");
+  hintButton.hidden = !settings().hints;
+  hintButton.disabled = state.won;
+  const runs = document.getElementById("runs-stat");
+  runs.hidden = state.runs_removed === undefined || state.runs_removed === null;
+  document.querySelector("[data-runs-removed]").textContent = t("ui.runs_count", {
+    count: state.runs_removed ?? 0,
+  });
+  document.title = `${t(`ui.game.${state.game}`)} · ${t("ui.title")}`;
+}
+
+export function wireToolbar(commands) {
+  document.addEventListener("click", (event) => {
+    const button = event.target.closest("[data-action]");
+    if (!button) return;
+    // A mouse click leaves no focus behind, so Space keeps tapping the stock.
+    if (event.detail > 0) button.blur();
+    commands[button.dataset.action]?.();
+  });
+}
+
+// Copies the game's link (`/play/<code>`) and says so.
+export async function copyLink(state) {
+  if (!state) return;
+  const link = `${window.location.origin}/play/${state.code}`;
+  try {
+    await navigator.clipboard.writeText(link);
+    showToast(t("ui.link_copied", { link }));
+  } catch {
+    showToast(t("ui.copy_failed", { link }), { kind: "error" });
+  }
+}

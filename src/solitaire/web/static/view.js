@@ -1,0 +1,70 @@
+// Drawing what the game module says is on the table. The board is redrawn only when its
+// cards changed, so that a card gliding to its place is not replaced for nothing; each
+// change glides from where every card was seen (anim.js), the middle of a glide included;
+// and nothing is redrawn under a finger: a state that comes during a press is drawn when the
+// press ends (the dragged cards stay the ones the player holds).
+//
+//   const view = createView(board, { pressing, cursor, drawn: (state, before) => … });
+//   view.show(state, {animate: true});   view.flush();   view.resized();   view.relabel();
+
+import { animateFrom, snapshotCards } from "./anim.js";
+import { renderBoard } from "./render.js";
+
+function sameTable(a, b) {
+  if (!a || !b || a.id !== b.id || a.fan !== b.fan || a.piles.length !== b.piles.length) return false;
+  return a.piles.every((pile, i) => {
+    const other = b.piles[i];
+    return pile.id === other.id && pile.cards.length === other.cards.length && pile.cards.every((card, j) => card === other.cards[j]);
+  });
+}
+
+export function createView(board, { pressing, cursor, drawn }) {
+  let current = null;
+  let waiting = null;
+
+  function draw(state, animate) {
+    const before = current;
+    if (!sameTable(before, state)) {
+      const seen = animate && before ? snapshotCards(board) : null;
+      renderBoard(board, state);
+      cursor.redraw(state);
+      if (seen) animateFrom(board, seen);
+    }
+    current = state;
+    drawn(state, before);
+  }
+
+  function relabel() {
+    if (!current) return;
+    renderBoard(board, current, { fresh: true });
+    cursor.redraw(current);
+    drawn(current, current);
+  }
+
+  return {
+    show(state, { animate = true } = {}) {
+      if (pressing()) {
+        // The first of the states waiting keeps its wish to glide.
+        waiting = { state, animate: animate || Boolean(waiting?.animate) };
+        return;
+      }
+      waiting = null;
+      draw(state, animate);
+    },
+    // After a press: the state that came meanwhile, if any.
+    flush() {
+      if (!waiting || pressing()) return;
+      const { state, animate } = waiting;
+      waiting = null;
+      draw(state, animate);
+    },
+    // The board changed size: the same state laid out again, if it was drawn at another size.
+    resized() {
+      const size = `${board.clientWidth}x${board.clientHeight}`;
+      if (current && board.dataset.size !== size && !pressing()) relabel();
+    },
+    // The same state drawn again (its cards' and piles' names in a new language).
+    relabel,
+    current: () => current,
+  };
+}
