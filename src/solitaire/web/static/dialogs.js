@@ -1,7 +1,8 @@
-// The three dialogs (native <dialog>: focus moves in, Escape closes, focus comes back):
-// New game, Settings, and the won game's message.
+// The dialogs (native <dialog>: focus moves in, Escape closes, focus comes back): New game,
+// Settings, the won game's message, and the question before leaving a game (UI-11).
 //
 //   openNewGame({game: "SS", suits: 2}, {onChoice: async (choice) => errorTextOrNull})
+//   if (await mayLeave(state)) …start another game…
 
 import { settings, saveSettings } from "./settings.js";
 import { currentLanguage, languageChoices, t } from "./i18n.js";
@@ -194,6 +195,21 @@ export function openWon(state) {
 export function closeWon() {
   const dialog = $("won-dialog");
   if (dialog.open) dialog.close();
+}
+
+// -- Leaving a game (UI-11) ----------------------------------------------------------------------
+
+// Whether starting another game may go ahead: at once for a game with no move yet or won;
+// otherwise the player is asked "Leave this game? It will count as lost.", staying being the
+// default (Escape, or the focused button). Nothing changes while the question is open.
+export function mayLeave(state) {
+  if (!state || state.won || state.moves === 0) return Promise.resolve(true);
+  const dialog = $("leave-dialog");
+  dialog.returnValue = "";
+  return new Promise((resolve) => {
+    dialog.addEventListener("close", () => resolve(dialog.returnValue === "leave"), { once: true });
+    dialog.showModal();
+  });
 }
 
 export function anyDialogOpen() {

@@ -9,6 +9,7 @@ import { createClicks } from "./clicks.js";
 import {
   closeWon,
   defaultChoices,
+  mayLeave,
   openNewGame,
   openSettings,
   openWon,
@@ -162,6 +163,8 @@ function newGameDialog(error = null) {
     canRepeat: Boolean(state),
     error,
     onChoice: async (choice) => {
+      // UI-11: staying closes the dialog and changes nothing.
+      if (!(await mayLeave(game.confirmed()))) return null;
       if (choice.mode === "same") choice.game_id = game.confirmed().id;
       const refusal = await startGame(choice);
       // SS-1: the server records the suit count of a Simple Simon game it starts; the next
@@ -203,7 +206,9 @@ async function boot() {
   setupSettingsDialog({ onError, onLanguage: changeLanguage });
   // The link to the pages and the toolbar's language selector.
   setupBoardLinks({ pages: given?.pages ?? null, onError, onLanguage: changeLanguage });
-  setupStatsDialog({ playAgain: (choice) => startGame(choice) });
+  setupStatsDialog({
+    playAgain: async (choice) => ((await mayLeave(game.confirmed())) ? startGame(choice) : null),
+  });
   const hints = createHints(board, { game, adopt: (state) => game.adopt(state, { animate: true }) });
   wireToolbar({
     "new-game": () => {
@@ -264,12 +269,16 @@ async function boot() {
   const linked = window.location.pathname.match(/^\/play\/([^/]+)\/?$/);
   if (linked) {
     // The link's deal starts once; the address becomes "/" so that a reload resumes it.
+    // A game in progress is shown first and the player asked (UI-11); the address keeps
+    // the link's code until they answer.
     const code = decodeURIComponent(linked[1]);
-    const error = await startGame({ mode: "code", code });
+    if (given?.game) game.adopt(given.game);
+    const leave = await mayLeave(given?.game ?? null);
+    const error = leave ? await startGame({ mode: "code", code }) : null;
     window.history.replaceState(null, "", "/");
+    if (!leave) return;
     if (error) {
-      if (given?.game) game.adopt(given.game);
-      else await resumeOrStart();
+      if (!given?.game) await resumeOrStart();
       newGameDialog(t("ui.bad_link", { code, message: error }));
     }
   } else if (given?.game) {

@@ -1,0 +1,120 @@
+"""UI-11: starting another game while one is in progress asks first; staying changes nothing."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from .harness import (
+    api,
+    card_in,
+    catalog,
+    current_state,
+    drag,
+    open_board,
+    start_simple_simon_one_move_from_winning,
+    wait_for_moves,
+)
+
+LEAVE = "#leave-dialog"
+
+
+def play_one_move(page: Page, server: str, code: str = "KL1-D1N-AAAAAAG") -> dict[str, Any]:
+    """Open a deal by its link (leaving the game in progress if asked) and turn the stock."""
+    open_board(page, server, f"/play/{code}")
+    leave = page.locator(LEAVE).get_by_role("button", name=catalog(page)["ui.leave.go"])
+    if leave.is_visible():
+        leave.click()
+    expect(page.locator("[data-code]")).to_have_text(code)
+    page.locator('[data-pile="s"]').click()
+    wait_for_moves(page, 1)
+    return current_state(page)
+
+
+@pytest.mark.parametrize("answer", ["Escape", "stay"])
+def test_new_game_during_a_game_asks_and_staying_keeps_it(
+    page: Page, server: str, answer: str
+) -> None:
+    before = play_one_move(page, server)
+    page.locator("#new-game-button").click()
+    page.locator('[data-deal="new"]').click()
+    dialog = page.locator(LEAVE)
+    expect(dialog).to_be_visible()
+    expect(dialog.get_by_role("heading")).to_have_text(catalog(page)["ui.leave.question"])
+    # Staying is the default: it has the focus.
+    stay = dialog.get_by_role("button", name=catalog(page)["ui.leave.stay"])
+    expect(stay).to_be_focused()
+    if answer == "Escape":
+        page.keyboard.press("Escape")
+    else:
+        stay.click()
+    expect(dialog).to_be_hidden()
+    expect(page.locator("#new-game-dialog")).to_be_hidden()
+    assert current_state(page) == before
+    assert page.locator("[data-code]").text_content() == before["code"]
+
+
+def test_leaving_starts_the_new_game_and_the_old_one_counts_as_lost(
+    page: Page, server: str
+) -> None:
+    before = play_one_move(page, server)
+    page.keyboard.press("n")
+    page.locator('[data-deal="daily"]').click()
+    page.locator(LEAVE).get_by_role("button", name=catalog(page)["ui.leave.go"]).click()
+    expect(page.locator("#new-game-dialog")).to_be_hidden()
+    page.wait_for_function(
+        f"document.querySelector('[data-code]').textContent !== '{before['code']}'"
+    )
+    assert current_state(page)["moves"] == 0
+    history = api(page, "GET", "/api/history")["games"]
+    assert [(game["id"], game["result"]) for game in history] == [(before["id"], "lost")]
+
+
+def test_a_link_during_a_game_asks_and_keeps_its_code_until_answered(
+    page: Page, server: str
+) -> None:
+    before = play_one_move(page, server)
+    page.goto(f"{server}/play/EH1-N-AAAAAAF")
+    dialog = page.locator(LEAVE)
+    expect(dialog).to_be_visible()
+    # The game in progress is on the table behind the question, the link's code in the address.
+    assert page.url.endswith("/play/EH1-N-AAAAAAF")
+    expect(page.locator("[data-code]")).to_have_text(before["code"])
+    page.keyboard.press("Escape")
+    expect(dialog).to_be_hidden()
+    assert current_state(page) == before
+    page.wait_for_url(f"{server}/")
+    # Confirming plays the link.
+    page.goto(f"{server}/play/EH1-N-AAAAAAF")
+    dialog.get_by_role("button", name=catalog(page)["ui.leave.go"]).click()
+    expect(page.locator("[data-code]")).to_have_text("EH1-N-AAAAAAF")
+    assert current_state(page)["code"] == "EH1-N-AAAAAAF"
+
+
+def test_no_question_without_a_move_or_after_a_win(page: Page, server: str) -> None:
+    open_board(page, server, "/play/KL1-D1N-AAAAAAG")
+    page.locator("#new-game-button").click()
+    page.locator('[data-deal="same"]').click()
+    expect(page.locator("#new-game-dialog")).to_be_hidden()
+    expect(page.locator(LEAVE)).to_be_hidden()
+    start_simple_simon_one_move_from_winning(page, server)
+    drag(page, card_in(page, "t2", "AS"), "t1")
+    expect(page.locator("#won-dialog")).to_be_visible()
+    open_board(page, server, "/play/SS1-S1-AAAAABD")
+    expect(page.locator(LEAVE)).to_be_hidden()
+    expect(page.locator("[data-code]")).to_have_text("SS1-S1-AAAAABD")
+
+
+def test_play_again_from_the_history_asks(page: Page, server: str) -> None:
+    first = play_one_move(page, server)
+    second = play_one_move(page, server, "KL1-D3N-AAAAAAG")
+    page.locator("#stats-button").click()
+    page.locator("#stats-tab-history").click()
+    row = page.locator(f'#history-list .history-row[data-game-id="{first["id"]}"]')
+    row.locator(".history-again").click()
+    expect(page.locator(LEAVE)).to_be_visible()
+    page.keyboard.press("Escape")
+    expect(page.locator(LEAVE)).to_be_hidden()
+    assert current_state(page) == second
