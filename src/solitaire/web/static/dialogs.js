@@ -6,6 +6,7 @@
 
 import { settings, saveSettings } from "./settings.js";
 import { currentLanguage, languageChoices, t } from "./i18n.js";
+import { clockTime } from "./stats.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -186,8 +187,12 @@ export function openSettings() {
 
 // -- A won game --------------------------------------------------------------------------------
 
+// Score, moves and the time played (UI-13); "New deal" deals the same kind of game at once.
 export function openWon(state) {
   $("won-text").textContent = t("ui.won_text", { score: state.score_text, moves: state.moves });
+  const time = $("won-time");
+  time.hidden = typeof state.seconds !== "number";
+  time.textContent = time.hidden ? "" : t("ui.won_time", { time: clockTime(state.seconds) });
   const dialog = $("won-dialog");
   if (!dialog.open) dialog.showModal();
 }

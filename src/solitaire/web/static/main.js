@@ -3,8 +3,10 @@
 // game.js holds the game and its queue of actions, view.js draws, drag.js and clicks.js
 // read the pointer, focus.js the keys, hints.js, toolbar.js and dialogs.js the rest.
 
+import { motionAllowed } from "./anim.js";
 import { ApiUnreachable, api } from "./api.js";
 import { setupBoardLinks } from "./board-links.js";
+import { celebrate, raise as raiseCelebration } from "./celebrate.js";
 import { createClicks } from "./clicks.js";
 import {
   closeWon,
@@ -54,13 +56,36 @@ function readBoot() {
 
 let pointer = null;
 let cursor = null;
+// UI-13: a game won by the move just made is celebrated, and the won dialog opens while the
+// cards still fly; one opened already won (a reload) just shows the dialog.
+const WON_DIALOG_AFTER_MS = 900;
+let celebration = null;
+
+function won(state, before) {
+  if (!(before && before.id === state.id && !before.won)) {
+    openWon(state);
+    return;
+  }
+  celebration = celebrate(board, state);
+  setTimeout(() => {
+    const now = game.confirmed();
+    if (!now || now.id !== state.id || !now.won) return;
+    openWon(now);
+    raiseCelebration();
+  }, motionAllowed() ? WON_DIALOG_AFTER_MS : 0);
+}
+
 const view = createView(board, {
   pressing: () => pointer?.pressing() ?? false,
   cursor: { redraw: (state) => cursor?.redraw(state) },
   drawn(state, before) {
     updateToolbar(state);
-    if (state.won && !(before && before.id === state.id && before.won)) openWon(state);
-    if (!state.won) closeWon();
+    if (state.won && !(before && before.id === state.id && before.won)) won(state, before);
+    if (!state.won) {
+      closeWon();
+      celebration?.stop();
+      celebration = null;
+    }
     document.body.dataset.ready = "true";
   },
 });
@@ -220,6 +245,14 @@ async function boot() {
     settings: openSettings,
     stats: openStatistics,
     "copy-link": () => copyLink(game.confirmed()),
+    // The won dialog's New deal: the same kind of game, dealt at once.
+    "next-deal": () => {
+      const { code } = game.confirmed();
+      startGame({ mode: "new", variant: code.split("-").slice(0, 2).join("-") }).then(
+        (error) => error && showToast(error, { kind: "error" }),
+        reportFailure,
+      );
+    },
   });
   document.addEventListener("settings-changed", () => game.view() && updateToolbar(game.view()));
   const clicks = createClicks({
