@@ -108,7 +108,6 @@ PLACEHOLDERS = {
     "score": NUMBER,
     "step": NUMBER,
     "total": NUMBER,
-    "move": r"[a-z0-9:]+-[a-z0-9]+|d",
     "code": r"\S+",
 }
 """What a placeholder may be filled with; any other takes any text (a server's message)."""
@@ -159,6 +158,18 @@ class Vocabulary:
             "rank": "|".join(map(re.escape, ranks)),
             "suit": "|".join(map(re.escape, suits)),
         }
+
+        # A {move} is said in words (the examples' captions): one of the ui.move.* sentences,
+        # its {source} one of the ui.move.from_* phrases.
+        def moves(prefix: str, skip: str = "\0") -> str:
+            return "|".join(
+                _template(text, fillings).pattern
+                for key, text in self.messages.items()
+                if key.startswith(prefix) and not key.startswith(skip)
+            )
+
+        fillings["source"] = moves("ui.move.from_")
+        fillings["move"] = moves("ui.move.", skip="ui.move.from_")
         # A server message's {reason} is one of this language's error.code.* sentences (its
         # own placeholders hold what was typed: one word each), and a {message} the board
         # quotes is one of this language's server messages or a status number: so neither

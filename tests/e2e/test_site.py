@@ -144,6 +144,17 @@ def test_the_simple_simon_replay_reaches_the_win_and_the_stated_score(page: Page
     expect(widget.locator(".card")).not_to_have_count(0)
 
 
+def _column_move_in_words(messages: dict[str, str], move: str) -> str:
+    """``t2-t1`` or ``t3:2-t6`` as the catalog's words say it."""
+    source, target = move.split("-")
+    pile, _, count = source.partition(":")
+    if count:
+        words = messages["ui.move.from_column_many"].format(count=count, n=pile[1:])
+    else:
+        words = messages["ui.move.from_column"].format(n=pile[1:])
+    return messages["ui.move.to_column"].format(source=words, n=target[1:])
+
+
 @pytest.mark.parametrize(
     ("name", "lang", "reason"),
     [("klondike", "ro", "king_only"), ("easy-harp", "nl", "one_card_at_a_time")],
@@ -173,8 +184,12 @@ def test_a_refusal_replay_shows_the_reminder_in_the_pages_language(
     expect(widget).to_have_attribute("data-step", str(refused))
     caption = widget.locator("[data-replay-caption]")
     expect(caption).to_have_attribute("data-kind", "refused")
-    expect(caption).to_contain_text(_messages(page, lang)[f"reason.{reason}"])
-    expect(caption).to_contain_text(str(replay.steps[refused].move))
+    messages = _messages(page, lang)
+    expect(caption).to_contain_text(messages[f"reason.{reason}"])
+    # The move in words ("Column 2 onto column 1"), not in move text ("t2-t1").
+    move = str(replay.steps[refused].move)
+    expect(caption).to_contain_text(_column_move_in_words(messages, move))
+    expect(caption).not_to_contain_text(move)
     shown = widget.locator(".card[data-card]").evaluate_all("cards => cards.length")
     expected = sum(
         1 for pile in replay.steps[refused].view["piles"] for card in pile["cards"] if card

@@ -44,6 +44,10 @@ SAME_IN_EVERY_LANGUAGE = {
     "ui.code_placeholder": "a game code",
     # Digits and a placeholder, nothing to translate.
     "ui.runs_count": "a count, {count}/4",
+    # The ace is an A on the decks of every language here (aas, as, ace).
+    "ui.index.A": "a corner letter",
+    # A move said in words (ui.move.*) and a full stop.
+    "site.replay_move": "{move}, a sentence of its own",
     **{f"ui.rank.{rank}": "a number" for rank in "23456789T"},
 }
 SAME_IN_ONE_LANGUAGE = {
@@ -55,6 +59,8 @@ SAME_IN_ONE_LANGUAGE = {
     # The team chose 'Hint' for the Dutch pages and board; "hints" is its Dutch plural.
     ("nl", "ui.hint"): "Dutch 'Hint'",
     ("nl", "ui.setting.hints"): "Dutch 'Hints'",
+    # Romanian decks print the international J, Q, K in their corners (docs/languages.md).
+    **{("ro", f"ui.index.{rank}"): "a Romanian deck's corner letter" for rank in "JQK"},
 }
 
 # The words the team chose for the app's pages; the board must say the same.

@@ -9,6 +9,7 @@
 import { animateFrom, snapshotCards } from "../static/anim.js";
 import { loadMessages, t } from "../static/i18n.js";
 import { renderBoard } from "../static/render.js";
+import { moveInWords } from "../static/speech.js";
 
 const PLAY_STEP_MS = 650;
 
@@ -173,9 +174,10 @@ class Replay {
     this.moves.textContent = String(view.moves);
     let kind = "move";
     let caption;
+    const previous = this.steps[this.index - 1]?.view ?? null;
     if (step.reminder) {
       kind = "refused";
-      caption = t("site.replay_refused", { move: step.move, reminder: step.reminder });
+      caption = t("site.replay_refused", { move: moveInWords(step.move, previous, view), reminder: step.reminder });
     } else if (view.won) {
       kind = "won";
       caption = t("site.replay_won", { moves: view.moves, score: view.score_text });
@@ -183,7 +185,7 @@ class Replay {
       kind = "start";
       caption = t("site.replay_start_text", { code: this.code });
     } else {
-      caption = t("site.replay_move", { move: step.move });
+      caption = t("site.replay_move", { move: moveInWords(step.move, previous, view) });
     }
     this.caption.dataset.kind = kind;
     this.caption.textContent = caption;

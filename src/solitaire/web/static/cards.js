@@ -9,7 +9,14 @@ import { cardName } from "./speech.js";
 
 const SUIT_SYMBOLS = { S: "♠", H: "♥", D: "♦", C: "♣" };
 const RED_SUITS = new Set(["H", "D"]);
+// The letters a language's own decks print in the corner (Dutch decks: H, V, B for heer,
+// vrouw, boer) come from its catalog (ui.index.*); the numbers are the same everywhere.
 const RANK_LABELS = { T: "10" };
+const LETTERED = "AJQK";
+
+function rankLabel(rank) {
+  return LETTERED.includes(rank) ? t(`ui.index.${rank}`) : (RANK_LABELS[rank] ?? rank);
+}
 
 export function rankOf(code) {
   return code.slice(0, -1);
@@ -31,7 +38,7 @@ export function faceUpCard(code) {
   const rank = rankOf(code);
   const suit = suitOf(code);
   const symbol = SUIT_SYMBOLS[suit];
-  const label = RANK_LABELS[rank] ?? rank;
+  const label = rankLabel(rank);
   const card = document.createElement("div");
   card.className = `card face ${RED_SUITS.has(suit) ? "red" : "black"}`;
   if ("JQK".includes(rank)) card.classList.add("court");

@@ -57,3 +57,27 @@ export function describeChange(previous, next) {
   if (last.runs_removed > 0) text = `${text} ${t("ui.keys.run_removed")}`;
   return text;
 }
+
+// A move in words, for the examples' captions: "Column 3 onto column 5", "Turn a card from
+// the stock". `before` and `after` are the states on either side of it, for what the move
+// text alone does not say (a stock tap turning cards or putting the waste back).
+export function moveInWords(move, before = null, after = null) {
+  if (move === "d") {
+    const waste = (state) => state?.piles.find((pile) => pile.id === "w")?.cards.length ?? 0;
+    const turned = waste(after) - waste(before);
+    if (before && after && turned < 0) return t("ui.move.put_back");
+    return turned > 1 ? t("ui.move.draw_many", { count: turned }) : t("ui.move.draw");
+  }
+  const match = /^([a-z])(\d*)(?::(\d+))?-([a-z])(\d*)$/.exec(move ?? "");
+  if (!match) return move ?? "";
+  const [, from, fromNumber, count, to, toNumber] = match;
+  let source;
+  if (from === "w") source = t("ui.move.from_waste");
+  else if (from === "f") source = t("ui.move.from_foundation", { n: fromNumber });
+  else if (count) source = t("ui.move.from_column_many", { count, n: fromNumber });
+  else source = t("ui.move.from_column", { n: fromNumber });
+  if (to === "f") {
+    return toNumber ? t("ui.move.to_foundation", { source, n: toNumber }) : t("ui.move.to_foundations", { source });
+  }
+  return t("ui.move.to_column", { source, n: toNumber });
+}

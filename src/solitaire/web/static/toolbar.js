@@ -6,6 +6,7 @@
 
 import { t } from "./i18n.js";
 import { settings } from "./settings.js";
+import { variantKeyOf, variantName } from "./stats.js";
 import { showToast } from "./toast.js";
 
 export function updateToolbar(state) {
@@ -14,7 +15,8 @@ export function updateToolbar(state) {
   document.getElementById("game-code").textContent = state.code;
   // A typed-in position's code names the game alone (SS1-S4): there is no deal to link to.
   document.getElementById("copy-button").hidden = state.code.split("-").length < 3;
-  document.getElementById("game-name").textContent = t(`ui.game.${state.game}`);
+  // The game and its options in words ("Klondike: draw 3, Vegas"), not only in the code.
+  document.getElementById("game-name").textContent = variantName(variantKeyOf(state));
   document.getElementById("undo-button").disabled = !state.can_undo;
   const hintButton = document.getElementById("hint-button");
   hintButton.hidden = !settings().hints;
