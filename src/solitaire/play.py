@@ -1,4 +1,5 @@
-"""A game in progress: position, score, move counter, undo, intents and the player's view.
+"""A game in progress: position, score, move counter, undo and redo, finish, intents and the
+player's view.
 
 >>> game = Game.from_code("KL1-D1N-AAAAAAG")
 >>> step = game.play("d")
@@ -7,6 +8,9 @@
 >>> game.undo()
 >>> game.moves, game.position == Game.from_code("KL1-D1N-AAAAAAG").position
 (0, True)
+>>> game.redo()
+>>> game.moves, game.can_redo, game.log
+(1, False, ['d', 'undo', 'redo'])
 """
 
 from __future__ import annotations
@@ -24,17 +28,55 @@ from .moves import DRAW, STOCK, WASTE, Move
 from .position import Position
 
 UNDO_LIMIT = 100
-"""Actions that can be undone (KL-13, EH-11, SS-8)."""
+"""Actions that can be undone (KL-13, EH-11, SS-8); redo only re-applies undone ones."""
+UNDO, REDO, FINISH = "undo", "redo", "finish"
+"""The log's words for the actions that are not one move."""
 
 
 @dataclass(frozen=True, slots=True)
 class Snapshot:
-    """Everything undo restores."""
+    """Everything undo (or redo) restores, and the action taken from it or back to it.
+
+    In the undo history: the game before ``step``; on the redo stack: the game after it.
+    """
 
     position: Position
     fan: int
     score: int
     moves: int
+    step: Step
+
+
+@dataclass(frozen=True, slots=True)
+class LastAction:
+    """What the last action did, for the board to animate and announce.
+
+    ``action`` is ``move``, ``stock`` (a stock tap or put-back, move text ``d``), ``undo``,
+    ``redo`` or ``finish``; ``steps`` the moves it made, or for ``undo`` the one it took
+    back (one step, but several for a finish, in order).
+    """
+
+    action: str
+    steps: tuple[Step, ...]
+
+    def as_json(self) -> dict[str, Any]:
+        """``{"action", "move", "flips", "runs_removed"}`` (docs/api.md); a finish has no
+        single move: ``move`` None, its moves in ``steps``, as move text in order."""
+        if self.action == FINISH:
+            return {
+                "action": FINISH,
+                "move": None,
+                "flips": sum(step.flips for step in self.steps),
+                "runs_removed": 0,
+                "steps": [str(step.move) for step in self.steps],
+            }
+        step = self.steps[0]
+        return {
+            "action": self.action,
+            "move": str(step.move),
+            "flips": step.flips,
+            "runs_removed": step.runs_removed,
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,10 +93,12 @@ class Dest:
 
 
 class Game:
-    """One game being played; every change goes through :meth:`play` or :meth:`undo`.
+    """One game being played; every change goes through :meth:`play`, :meth:`undo`,
+    :meth:`redo` or :meth:`finish`.
 
-    ``log`` lists the actions taken (move text, or ``undo``) so that replaying it from the
-    first position rebuilds the game exactly, move counter included.
+    ``log`` lists the actions taken (move text, or ``undo``, ``redo``, ``finish``) so that
+    replaying it from the first position rebuilds the game exactly: undo and redo history
+    and move counter included.
     """
 
     def __init__(
@@ -72,7 +116,13 @@ class Game:
         self.score = self.rules.initial_score if score is None else score
         self.moves = moves
         self.history: deque[Snapshot] = deque(maxlen=UNDO_LIMIT)
+        #: The actions undone since the last other action, the next to redo last (UI-9).
+        #: Undo moves an action from ``history`` to here and redo back, so the two together
+        #: never hold more than UNDO_LIMIT.
+        self.undone: list[Snapshot] = []
         self.log: list[str] = []
+        self.last: LastAction | None = None
+        self._finish: tuple[Position, int, tuple[Step, ...] | Refusal] | None = None
 
     @classmethod
     def from_code(cls, code: GameCode | str) -> Game:
@@ -102,6 +152,17 @@ class Game:
     def can_undo(self) -> bool:
         return bool(self.history) and not self.won
 
+    @property
+    def can_redo(self) -> bool:
+        """UI-9: an undone action is there to re-apply."""
+        return bool(self.undone) and not self.won
+
+    @property
+    def can_finish(self) -> bool:
+        """UI-10: every card left can go to the foundations by foundation moves and stock
+        taps alone (never in Simple Simon, never once won)."""
+        return not self.won and not isinstance(self._finish_plan(), Refusal)
+
     def layout(self) -> str:
         return format_layout(self.position)
 
@@ -110,38 +171,99 @@ class Game:
         """Apply a move (or its text); raise :class:`Refusal` and change nothing if illegal."""
         if isinstance(move, str):
             move = Move.parse(move)
-        if self.won:
-            raise Refusal("game_over", None, "the game is won: start a new one")
+        self._refuse_if_won()
         step = self.rules.apply(self.position, move, self.fan)
-        self.history.append(Snapshot(self.position, self.fan, self.score, self.moves))
+        self._advance(step)
+        self.undone.clear()
+        self.log.append(str(step.move))
+        self.last = LastAction("stock" if step.move.is_draw else "move", (step,))
+        return step
+
+    def _advance(self, step: Step) -> None:
+        self.history.append(Snapshot(self.position, self.fan, self.score, self.moves, step))
         self.position = step.position
         self.fan = step.fan
         self.score = self.rules.score_after(self.score, step.points)
         self.moves += 1
-        self.log.append(str(step.move))
-        return step
 
-    def undo(self) -> None:
-        """Take back the last action (KL-13, EH-11, SS-8) or raise Refusal."""
-        if self.won:
-            raise Refusal("game_over", None, "the game is won: start a new one")
-        if not self.history:
-            raise Refusal("nothing_to_undo", None, "there is nothing to undo")
-        snapshot = self.history.pop()
+    def _restore(self, snapshot: Snapshot) -> None:
         self.position = snapshot.position
         self.fan = snapshot.fan
         self.score = snapshot.score
+
+    def _snapshot(self, step: Step) -> Snapshot:
+        return Snapshot(self.position, self.fan, self.score, self.moves, step)
+
+    def undo(self) -> None:
+        """Take back the last action (KL-13, EH-11, SS-8) or raise Refusal."""
+        self._refuse_if_won()
+        if not self.history:
+            raise Refusal("nothing_to_undo", None, "there is nothing to undo")
+        snapshot = self.history.pop()
+        self.undone.append(self._snapshot(snapshot.step))
+        self._restore(snapshot)
         if self.rules.undo_restores_move_counter:
             self.moves = snapshot.moves
-        self.log.append("undo")
+        self.log.append(UNDO)
+        self.last = LastAction(UNDO, (snapshot.step,))
+
+    def redo(self) -> None:
+        """UI-9: re-apply the action undone last, exactly as the undo found it (position,
+        fan, score, move counter); in Easy Harp, whose counter undo never takes back
+        (EH-11), the redo counts as one more action. Refusal if there is nothing to redo."""
+        self._refuse_if_won()
+        if not self.undone:
+            raise Refusal("nothing_to_redo", None, "there is nothing to redo")
+        snapshot = self.undone.pop()
+        self.history.append(self._snapshot(snapshot.step))
+        self._restore(snapshot)
+        self.moves = snapshot.moves if self.rules.undo_restores_move_counter else self.moves + 1
+        self.log.append(REDO)
+        self.last = LastAction(REDO, (snapshot.step,))
+
+    def finish(self) -> tuple[Step, ...]:
+        """UI-10: send every card left to the foundations, each card (and each stock tap on
+        the way) a move of its own, scored, counted and undone as if played; one action in
+        the log. Refusal (``cannot_finish``, ``no_finish``) and nothing changed if it can't."""
+        self._refuse_if_won()
+        plan = self._finish_plan()
+        if isinstance(plan, Refusal):
+            raise Refusal(plan.reason, plan.rule, plan.detail)
+        for step in plan:
+            self._advance(step)
+        self.undone.clear()
+        self.log.append(FINISH)
+        self.last = LastAction(FINISH, plan)
+        return plan
+
+    def _finish_plan(self) -> tuple[Step, ...] | Refusal:
+        """The rules' finish from here, kept for the position it was worked out for (every
+        state asks for it, and a finish follows the state that offered it)."""
+        if self._finish is None or self._finish[:2] != (self.position, self.fan):
+            plan: tuple[Step, ...] | Refusal
+            try:
+                plan = self.rules.finish(self.position, self.fan)
+            except Refusal as refusal:
+                plan = refusal
+            self._finish = (self.position, self.fan, plan)
+        return self._finish[2]
 
     def replay(self, actions: list[str]) -> None:
-        """Apply a log of actions (move text or ``undo``), as :attr:`log` records them."""
+        """Apply a log of actions (move text, ``undo``, ``redo``, ``finish``), as :attr:`log`
+        records them."""
         for action in actions:
-            if action == "undo":
-                self.undo()
-            else:
-                self.play(action)
+            self.act(action)
+
+    def act(self, action: str) -> None:
+        """Apply one entry of a log."""
+        if action == UNDO:
+            self.undo()
+        elif action == REDO:
+            self.redo()
+        elif action == FINISH:
+            self.finish()
+        else:
+            self.play(action)
 
     # -- intents (SPEC §6) ------------------------------------------------------------------
     def tap(self, pile: str, index: int) -> Step:
@@ -241,6 +363,8 @@ class Game:
             "score_text": self.score_text,
             "moves": self.moves,
             "can_undo": self.can_undo,
+            "can_redo": self.can_redo,
+            "can_finish": self.can_finish,
             "won": self.won,
         }
         if isinstance(self.rules, SimpleSimonRules):

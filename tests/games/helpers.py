@@ -1,8 +1,9 @@
 """Build test positions from a few piles; the other cards go, face down, to one pile."""
 
+import random
 from collections import Counter
 
-from solitaire.cards import parse_card
+from solitaire.cards import RANK_LETTERS, Card, parse_card
 from solitaire.codes import parse_variant
 from solitaire.layout import parse_layout
 from solitaire.play import Game
@@ -47,3 +48,43 @@ def codes(position: Position, pile: str) -> str:
     return " ".join(
         f"[{card.code}]" if i < found.down else card.code for i, card in enumerate(found.cards)
     )
+
+
+def random_ending(
+    variant: str, rng: random.Random, cards_left: int, *, built_down: bool = False
+) -> Game:
+    """A position with ``cards_left`` cards off the foundations, every column card face up,
+    the rest face down in the stock or face up on the waste. The columns are built down, as
+    play builds them, with ``built_down``; else any card may lie on any other (as a typed-in
+    layout may have them)."""
+    shape = table_shape(parse_variant(variant))
+    suits = shape.foundation_suits
+    heights = [13] * len(suits)
+    for _ in range(cards_left):
+        heights[rng.choice([i for i, height in enumerate(heights) if height > 0])] -= 1
+    piles: dict[str, list[str]] = {pile: [] for pile in shape.pile_ids}
+    left = []
+    for index, (suit, height) in enumerate(zip(suits, heights, strict=True)):
+        piles[f"f{index + 1}"] = [rank + suit.letter for rank in RANK_LETTERS[:height]]
+        left += [rank + suit.letter for rank in RANK_LETTERS[height:]]
+    rng.shuffle(left)
+    columns = [f"t{i + 1}" for i in range(shape.columns)]
+    if built_down:
+        for column in columns:
+            while left and rng.random() < 0.7:
+                cards = piles[column]
+                fits = [c for c in left if not cards or _goes_on(parse_card(c), cards[-1])]
+                if not fits:
+                    break
+                cards.append(fits[0])
+                left.remove(fits[0])
+    for card in left:
+        pile = rng.choice(["s", "s", "w"] if built_down else ["s", "s", "w", *columns])
+        piles[pile].append(f"[{card}]" if pile == "s" else card)
+    lines = [f"game: {variant}"] + [f"{pile}: {' '.join(cards)}" for pile, cards in piles.items()]
+    return Game(parse_layout("\n".join(lines)))
+
+
+def _goes_on(card: Card, code: str) -> bool:
+    under = parse_card(code)
+    return card.rank == under.rank - 1 and card.is_red != under.is_red

@@ -103,6 +103,15 @@ class Rules(ABC):
         """The score as shown to a player."""
         return str(score)
 
+    def finish(self, position: Position, fan: int = 0) -> tuple[Step, ...]:
+        """UI-10: the steps that send every card left to the foundations, one move each, or
+        Refusal: ``cannot_finish`` when they can't all go up by foundation moves and stock
+        taps alone, ``no_finish`` in a game without foundations (Simple Simon)."""
+        raise self.refuse(
+            "no_finish",
+            f"{self.variant.game.title} has no Finish: a complete run leaves by itself",
+        )
+
     # -- intents (SPEC §6) ----------------------------------------------------------------
     @abstractmethod
     def tap(self, position: Position, pile: str, index: int) -> Move:
@@ -144,9 +153,11 @@ class Rules(ABC):
     # -- shared helpers -------------------------------------------------------------------
     #: reason key → rule id, per game (the same key names a rule of each game).
     rule_ids: ClassVar[dict[str, str]] = {}
+    #: reason key → rule id for the rules every game shares (SPEC §6).
+    shared_rule_ids: ClassVar[dict[str, str]] = {"cannot_finish": "UI-10", "no_finish": "UI-10"}
 
     def rule_for(self, reason: str) -> str | None:
-        return self.rule_ids.get(reason)
+        return self.rule_ids.get(reason) or self.shared_rule_ids.get(reason)
 
     def refuse(self, reason: str, detail: str) -> Refusal:
         return Refusal(reason, self.rule_for(reason), detail)

@@ -24,6 +24,7 @@ from ..moves import (
 )
 from ..position import EMPTY, Pile, Position
 from .base import Refusal, Rules, Step
+from .finish import finish_steps
 
 
 class StockAndFoundationRules(Rules):
@@ -266,6 +267,16 @@ class StockAndFoundationRules(Rules):
         back = tuple(reversed(waste.cards))
         changes = {STOCK: Pile(back, len(back)), WASTE: EMPTY}
         return Step(position.with_piles(changes), DRAW, self.put_back_points, fan=0)
+
+    def finish(self, position: Position, fan: int = 0) -> tuple[Step, ...]:
+        steps = finish_steps(self, position, fan)
+        if steps is None:
+            raise self.refuse(
+                "cannot_finish",
+                "a finish needs every column card face up and every card left able to go "
+                "to the foundations by foundation moves and stock taps alone",
+            )
+        return steps
 
     # -- listing moves --------------------------------------------------------------------
     def legal_moves(self, position: Position) -> list[Move]:

@@ -1,0 +1,175 @@
+"""UI-10 Finish: when every card left can reach the foundations by foundation moves and stock
+taps alone, the moves that send them up, one card (or one tap) at a time.
+
+This is the one place that says when a finish is possible and which moves it makes, for the
+games with a stock and foundations (Klondike, Easy Harp). The rules:
+
+- **Only with every column card face up.** A finish is judged on what the player can see on
+  the table: while a column still hides a card, there is no finish (so the Finish button
+  never tells anything about a face-down column card). The stock is face down by nature;
+  its cards are turned by the finish's own taps, as the player would turn them.
+- **The moves**, at each step: a column's last card that a foundation takes (the lowest rank
+  first; ties: the leftmost column), else the waste's top card if a foundation takes it,
+  else a tap on the stock (which may put the waste back, KL-9, EH-6), else nothing: the
+  finish is not possible. With one deck a foundation move from a column never spoils
+  anything (no other card could take its place), so those come first. Only in draw 3 with
+  passes can playing the waste's top card spoil a later pass (it changes how the next pass
+  groups its cards by three); there, when that card is the only one that could go up, the
+  search also tries tapping on instead.
+- **Two decks.** In Easy Harp the two copies of a card compete for the foundations of its
+  suit: sending one up first can leave the other on a card that the other foundation of
+  the suit needs first. In columns built down by the rules (EH-1) that never stops a finish:
+  the lowest card left is always a column's last card or comes round in the stock, so the
+  moves above always find one. A typed-in position may hold columns that are not built
+  down; when the moves above find no finish there, a second search tries every foundation
+  move in every order.
+- **Searched, bounded.** Each search is depth-first, the preferred move first, never going
+  on from a position it has been at (the first search keeps only the positions after a
+  put-back: no other can come back), and gives up after :data:`FINISH_SEARCH_LIMIT` steps
+  tried (then there is no finish). It depends on the position alone, so a game's log can
+  hold a finish as the one word ``finish``: replaying it makes the same moves.
+
+>>> from solitaire.layout import parse_layout
+>>> from solitaire.games import rules_for
+>>> position = parse_layout('''game: KL1-D1N
+... s: [KS]
+... w: QS
+... f1: AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS
+... f2: AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH
+... f3: AD 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD
+... f4: AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC
+... t1: KC
+... t2: KH
+... ''')
+>>> [str(step.move) for step in finish_steps(rules_for(position.variant), position, 1)]
+['t1-f4', 't2-f2', 'w-f1', 'd', 'w-f1']
+"""
+
+from __future__ import annotations
+
+import itertools
+from typing import TYPE_CHECKING
+
+from ..cards import Card
+from ..moves import ANY_FOUNDATION, DRAW, STOCK, WASTE, Move, column_id
+from ..position import Pile, Position
+from .base import Step
+
+if TYPE_CHECKING:
+    from .stock_and_foundations import StockAndFoundationRules
+
+FINISH_SEARCH_LIMIT = 20_000
+"""Steps a finish search may try before it gives up (there is then no finish)."""
+
+
+def finish_steps(
+    rules: StockAndFoundationRules, position: Position, fan: int
+) -> tuple[Step, ...] | None:
+    """The steps of a finish from ``position`` (the draw-3 ``fan`` as it stands), each the
+    outcome of one move as the rules apply it; ``()`` for a won position; None when no finish
+    is possible (a column holds a face-down card, or the cards left can't all go up)."""
+    first_column = rules.shape.index("t1")
+    columns = position.piles[first_column : first_column + rules.shape.columns]
+    if any(column.down for column in columns):
+        return None
+    steps = _search(rules, position, fan, every_order=False)
+    two_decks = len(set(rules.shape.deck)) < len(rules.shape.deck)
+    if steps is None and two_decks and not all(map(_built_down, columns)):
+        steps = _search(rules, position, fan, every_order=True)
+    return steps
+
+
+def _built_down(column: Pile) -> bool:
+    """Whether each card of the column lies on one of the other colour and one rank higher,
+    as the rules build columns (EH-1)."""
+    return all(
+        upper.rank == lower.rank - 1 and upper.is_red != lower.is_red
+        for lower, upper in itertools.pairwise(column.cards)
+    )
+
+
+def _search(
+    rules: StockAndFoundationRules, position: Position, fan: int, *, every_order: bool
+) -> tuple[Step, ...] | None:
+    path: list[Step] = []
+    # alternatives[i]: the choices not tried yet at the depth of path[i].
+    alternatives: list[list[Step]] = []
+    # A search without choices can come back to a position only through a put-back (a
+    # foundation move adds a card for good, a tap without one shortens the stock): it keeps
+    # only those. One with choices (every order, or draw 3 with passes) keeps them all.
+    keep_all = every_order or (rules.redeal and rules.draw > 1)
+    # With one deck, the piles' sizes say which position of this search it is: foundation
+    # moves only take cards off the columns' ends, and the stock and the waste keep their
+    # cards in turning order (a card played leaves it, a tap or put-back moves the split).
+    # They are far quicker to compare than the cards; with two decks, which copy of a card
+    # went up matters, so the positions themselves are kept.
+    one_deck = len(set(rules.shape.deck)) == len(rules.shape.deck)
+    seen: set[object] = set()
+    current, current_fan = position, fan
+    for _ in range(FINISH_SEARCH_LIMIT):
+        if rules.is_won(current):
+            return tuple(path)
+        options: list[Step] = []
+        kept = keep_all or (bool(path) and _is_put_back(path[-1]))
+        key = tuple(map(len, current.piles)) if one_deck else current
+        if not (kept and key in seen):
+            if kept:
+                seen.add(key)
+            options = _choices(rules, current, current_fan, every_order)
+        if options:
+            path.append(options[0])
+            alternatives.append(options[1:])
+        else:
+            while alternatives and not alternatives[-1]:
+                alternatives.pop()
+                path.pop()
+            if not alternatives:
+                return None
+            path[-1] = alternatives[-1].pop(0)
+        current, current_fan = path[-1].position, path[-1].fan
+    return None
+
+
+def _is_put_back(step: Step) -> bool:
+    return step.move.is_draw and not step.position.pile(WASTE).cards
+
+
+def _choices(
+    rules: StockAndFoundationRules, position: Position, fan: int, every_order: bool
+) -> list[Step]:
+    """The moves worth trying next, the preferred first (see the module's docstring)."""
+    up: list[tuple[int, int]] = []
+    for index in range(rules.shape.columns):
+        card = position.pile(column_id(index)).top
+        if card is not None and _goes_up(rules, position, card):
+            up.append((card.rank, index))
+    up.sort()
+    from_columns = [
+        rules.apply(position, Move(column_id(index), ANY_FOUNDATION), fan)
+        for _, index in (up if every_order else up[:1])
+    ]
+    if from_columns and not every_order:
+        return from_columns
+    stock, waste = position.pile(STOCK), position.pile(WASTE)
+    tap = None
+    if stock.cards or (waste.cards and rules.redeal):
+        tap = rules.apply(position, DRAW, fan)
+    from_waste = None
+    if waste.top is not None and _goes_up(rules, position, waste.top):
+        from_waste = rules.apply(position, Move(WASTE, ANY_FOUNDATION), fan)
+    if every_order:
+        return [step for step in (*from_columns, from_waste, tap) if step is not None]
+    if from_waste is None:
+        return [tap] if tap is not None else []
+    if tap is not None and rules.redeal and rules.draw > 1:
+        return [from_waste, tap]
+    return [from_waste]
+
+
+def _goes_up(rules: StockAndFoundationRules, position: Position, card: Card) -> bool:
+    """Whether a foundation takes ``card`` now (KL-5, EH-5)."""
+    first = rules.shape.index("f1")
+    return any(
+        suit is card.suit and len(position.piles[first + index]) == card.rank - 1
+        for index, suit in enumerate(rules.shape.foundation_suits)
+    )
