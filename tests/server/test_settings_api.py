@@ -16,6 +16,7 @@ DEFAULTS = {
     "simple_simon_suits": 1,
     "hints": False,
     "winnable_only": False,
+    "auto_finish": False,
 }
 
 
