@@ -16,7 +16,7 @@ from .conftest import act, start
 DEAL_6 = "KL1-D1N-AAAAAAG"
 STATE_KEYS = {
     "id", "version", "code", "game", "options", "piles", "fan", "score", "score_text",
-    "moves", "can_undo", "won", "dests", "last",
+    "moves", "can_undo", "can_redo", "can_finish", "won", "dests", "last", "seconds",
 }  # fmt: skip
 
 

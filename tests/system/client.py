@@ -4,7 +4,7 @@ servers), and a local mirror of each game that knows the face-down cards.
 The mirror is the engine (:class:`solitaire.play.Game`) started from the code the server
 answered, fed the same actions the server acknowledged; the server's state must always be
 the mirror's observation. Actions are chosen from the mirror's legal moves, and sent in every
-form the API has (move text, stock, tap, double click, drop, undo).
+form the API has (move text, stock, tap, double click, drop, undo, redo).
 """
 
 from __future__ import annotations
@@ -93,6 +93,10 @@ def apply_action(game: Game, action: Action) -> None:
         game.play("d")
     elif kind == "undo":
         game.undo()
+    elif kind == "redo":
+        game.redo()
+    elif kind == "finish":
+        game.finish()
     elif kind == "tap":
         game.tap(action["pile"], action["index"])
     elif kind == "double_click":
@@ -103,7 +107,7 @@ def apply_action(game: Game, action: Action) -> None:
         raise ValueError(f"unknown action type {kind!r}")
 
 
-SERVER_ONLY = ("id", "version", "last")
+SERVER_ONLY = ("id", "version", "last", "seconds")
 """State fields the engine's observation does not have."""
 
 
@@ -160,6 +164,9 @@ class Mirror:
     def action(self, choice: random.Random) -> Action:
         """A legal action at the current version, in one of the API's forms."""
         version = {"version": self.version}
+        # (No finish: a won game would end the stream.)
+        if self.game.can_redo and choice.random() < 0.3:
+            return {**version, "type": "redo"}
         if self.game.can_undo and choice.random() < 0.1:
             return {**version, "type": "undo"}
         moves = self.game.legal_moves()

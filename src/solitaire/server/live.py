@@ -7,77 +7,43 @@ cached game is taken out while it is used, so two threads never touch one Game o
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 import secrets
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from ..codes import parse_variant
-from ..games import Refusal, Step, rules_for
+from ..games import Refusal, rules_for
 from ..layout import parse_layout
 from ..play import Game
 from ..store import GameStore, StoredGame
 from ..store.games import GameSummary
 
 
-@dataclass(frozen=True, slots=True)
-class LastAction:
-    """What the last action did, for the board to animate.
-
-    ``action`` is ``move``, ``stock`` (a stock tap or put-back, move text ``d``) or ``undo``
-    (then ``move``, ``flips`` and ``runs_removed`` describe the action taken back).
-    """
-
-    action: str
-    move: str | None
-    flips: int = 0
-    runs_removed: int = 0
-
-    def as_json(self) -> dict[str, Any]:
-        return {
-            "action": self.action,
-            "move": self.move,
-            "flips": self.flips,
-            "runs_removed": self.runs_removed,
-        }
-
-
 @dataclass(slots=True)
 class LiveGame:
-    """A game rebuilt from its log, with what the board needs besides the position."""
+    """A game rebuilt from its log, with what the board needs besides the position.
+
+    ``stored`` is the game's row as of ``version`` (its ``updated_at`` the moment of the
+    last action, which is what ``seconds`` counts up to).
+    """
 
     stored: StoredGame
     game: Game
     version: int
-    last: LastAction | None = None
-    #: The applied actions not taken back yet, newest last (to say what an undo undid).
-    done: list[LastAction] = field(default_factory=list)
-
-    def apply(self, entry: str, step: Step | None) -> None:
-        """Note an action the game just took (``step`` None for an undo)."""
-        self.version += 1
-        if step is None:
-            undone = self.done.pop() if self.done else None
-            self.last = LastAction(
-                "undo",
-                undone.move if undone else None,
-                undone.flips if undone else 0,
-                undone.runs_removed if undone else 0,
-            )
-            return
-        action = "stock" if step.move.is_draw else "move"
-        self.last = LastAction(action, entry, step.flips, step.runs_removed)
-        self.done.append(self.last)
 
     def state(self) -> dict[str, Any]:
-        """The game as the board sees it: the engine's observation plus id, version, last."""
+        """The game as the board sees it: the engine's observation plus id, version, last
+        and the seconds played (docs/api.md)."""
         view = self.game.observation()
         view["id"] = self.stored.id
         view["version"] = self.version
-        view["last"] = self.last.as_json() if self.last is not None else None
+        view["last"] = self.game.last.as_json() if self.game.last is not None else None
+        view["seconds"] = self.stored.seconds_played
         return view
 
     def summary(self) -> GameSummary:
@@ -96,14 +62,9 @@ def start_game(stored: StoredGame) -> Game:
 
 def replay(stored: StoredGame, log: list[str]) -> LiveGame:
     """Rebuild a game exactly (undo history and Easy Harp's move counter included)."""
-    live = LiveGame(stored, start_game(stored), 0)
-    for entry in log:
-        if entry == "undo":
-            live.game.undo()
-            live.apply(entry, None)
-        else:
-            live.apply(entry, live.game.play(entry))
-    return live
+    game = start_game(stored)
+    game.replay(log)
+    return LiveGame(stored, game, len(log))
 
 
 class NotFound(Exception):
@@ -127,8 +88,8 @@ class Illegal(Exception):
         self.state = state
 
 
-#: What an action does to a game: one call of Game.play/tap/…/undo; None for undo.
-Intent = Callable[[Game], Step | None]
+#: What an action does to a game: one call of Game.play/tap/…/undo/redo/finish.
+Intent = Callable[[Game], object]
 T = TypeVar("T")
 #: What a game id may look like (``secrets.token_urlsafe(16)`` makes 22 of these characters).
 GAME_ID_RE = re.compile(r"[A-Za-z0-9_-]{1,64}")
@@ -239,17 +200,20 @@ class LiveGames:
             raise Stale(self.open(player_id, game_id))
         live = self._load(stored)
         try:
-            step = intent(live.game)
+            intent(live.game)
         except Refusal as refusal:
             state = live.state()
             self._keep(live)
             raise Illegal(refusal, state) from None
         entry = live.game.log[-1]
-        live.apply(entry, step)
-        if not self.store.record_action(game_id, stored.version, entry, live.summary()):
+        summary = live.summary()
+        now = dt.datetime.now(dt.UTC)
+        if not self.store.record_action(game_id, stored.version, entry, summary, at=now):
             # Another thread or process recorded an action on this version first: this
             # Game object went ahead of the truth, so it is dropped.
             raise Stale(self.open(player_id, game_id))
+        live.version += 1
+        live.stored = stored.after_action(summary, now)
         state = live.state()
         self._keep(live)
         return state

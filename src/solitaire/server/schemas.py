@@ -85,7 +85,30 @@ class UndoAction(_Body):
     type: Literal["undo"]
 
 
-AnyAction = MoveAction | TapAction | DoubleClickAction | DropAction | StockAction | UndoAction
+class RedoAction(_Body):
+    """Re-apply the action undone last (UI-9)."""
+
+    version: Version
+    type: Literal["redo"]
+
+
+class FinishAction(_Body):
+    """Send every card left to the foundations, one move each (UI-10)."""
+
+    version: Version
+    type: Literal["finish"]
+
+
+AnyAction = (
+    MoveAction
+    | TapAction
+    | DoubleClickAction
+    | DropAction
+    | StockAction
+    | UndoAction
+    | RedoAction
+    | FinishAction
+)
 #: One action, told apart by its ``type``.
 Action = Annotated[AnyAction, Field(discriminator="type")]
 
@@ -121,6 +144,8 @@ class PlayerSettings(_Body):
     hints: StrictBool = False
     #: "Winnable deals only", the New game dialog's checkbox.
     winnable_only: StrictBool = False
+    #: "Finish automatically" (UI-10): the board sends a finish as soon as it is possible.
+    auto_finish: StrictBool = False
 
 
 class SettingsUpdate(_Body):
@@ -134,3 +159,4 @@ class SettingsUpdate(_Body):
     simple_simon_suits: SuitCount | None = None
     hints: StrictBool | None = None
     winnable_only: StrictBool | None = None
+    auto_finish: StrictBool | None = None

@@ -8,6 +8,7 @@ actions — in threads or in processes — never both apply.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import datetime as dt
 import threading
 from collections.abc import Iterable
@@ -100,6 +101,11 @@ def _now() -> dt.datetime:
     return dt.datetime.now(dt.UTC)
 
 
+def _aware(moment: dt.datetime) -> dt.datetime:
+    # SQLite hands back the stored UTC times without their zone.
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=dt.UTC)
+
+
 @dataclass(frozen=True, slots=True)
 class StoredGame:
     """A game row as read: where the game started and where it stands."""
@@ -117,6 +123,26 @@ class StoredGame:
     finished_at: dt.datetime | None
     created_at: dt.datetime
     updated_at: dt.datetime
+
+    @property
+    def seconds_played(self) -> int:
+        """The time played, in whole seconds: from the game's start to its last action (its
+        win, for a won game), idle time included — the measure of the statistics."""
+        started, last = _aware(self.created_at), _aware(self.updated_at)
+        return max(0, int((last - started).total_seconds()))
+
+    def after_action(self, summary: GameSummary, at: dt.datetime) -> StoredGame:
+        """The row as :meth:`GameStore.record_action` leaves it after one action at ``at``."""
+        return dataclasses.replace(
+            self,
+            version=self.version + 1,
+            score=summary.score,
+            moves=summary.moves,
+            won=summary.won,
+            finished=summary.won,
+            finished_at=at if summary.won else None,
+            updated_at=at,
+        )
 
     @classmethod
     def from_mapping(cls, row: Any) -> StoredGame:
@@ -333,11 +359,18 @@ class GameStore:
             return list(connection.execute(_LOG, {"game_id": game_id}).scalars())
 
     def record_action(
-        self, game_id: str, expected_version: int, action: str, summary: GameSummary
+        self,
+        game_id: str,
+        expected_version: int,
+        action: str,
+        summary: GameSummary,
+        *,
+        at: dt.datetime | None = None,
     ) -> bool:
         """Append an action if the game is still at ``expected_version``, committed before
-        this returns True; False (and nothing written) if another action came first."""
-        now = _now()
+        this returns True; False (and nothing written) if another action came first.
+        ``at`` is the moment it is recorded as made (now by default)."""
+        now = at if at is not None else _now()
         values = {
             "game_id": game_id,
             "expected": expected_version,

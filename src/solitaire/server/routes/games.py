@@ -30,8 +30,10 @@ from ..schemas import (
     AnyAction,
     DoubleClickAction,
     DropAction,
+    FinishAction,
     MoveAction,
     NewGame,
+    RedoAction,
     StockAction,
     TapAction,
     UndoAction,
@@ -228,12 +230,12 @@ def _intent(services: Services, player_id: str, texts: PlayerTexts, action: Any)
         return drop
     if isinstance(action, StockAction):
         return lambda game: game.play(DRAW)
+    if isinstance(action, RedoAction):
+        return Game.redo
+    if isinstance(action, FinishAction):
+        return Game.finish
     assert isinstance(action, UndoAction)
-
-    def undo(game: Game) -> None:
-        game.undo()
-
-    return undo
+    return Game.undo
 
 
 @router.post("/{game_id}/actions")

@@ -64,13 +64,12 @@ def _ended_at(stored: StoredGame) -> dt.datetime:
 def finished_game(stored: StoredGame) -> FinishedGame:
     """A stored finished game as the statistics count it; the time played runs from the
     start to the last action (idle time included)."""
-    started, last = _aware(stored.created_at), _aware(stored.updated_at)
     return FinishedGame(
         variant=variant_key(stored.variant),
         won=stored.won,
         score=stored.score,
         moves=stored.moves,
-        seconds=max(0, int((last - started).total_seconds())),
+        seconds=stored.seconds_played,
         finished_at=_ended_at(stored),
     )
 
