@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from solitaire.cli import main
+from solitaire.cli import EXIT_ILLEGAL_MOVE, main
 
 SS9 = Path(__file__).parent / "fixtures" / "ss9.txt"
 
@@ -105,3 +105,32 @@ def test_illegal_move_exits_3_naming_place_move_reason_and_rule() -> None:
     vegas = run("play", "KL1-D1V-AAAAAAG", "--moves", " ".join(["d"] * 25))
     assert vegas.returncode == 3
     assert "illegal move 25 of 25, d: no_redeal (KL-9)" in vegas.stderr
+
+
+def test_play_takes_undo_redo_and_finish_as_a_log_does(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # UI-9: Easy Harp counts the redo (EH-11): d, d, undo, redo = 3 on the counter.
+    assert main(["play", "EH1-N-AAAAAAF", "--moves", "d d UNDO redo", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["moves"] == 3
+    # UI-10: a finish from a position where every card can go up.
+    ranks = "A23456789TJQK"
+    layout = tmp_path / "ending.txt"
+    layout.write_text(
+        "game: KL1-D1N\ns: [KS]\nw:\n"
+        + "".join(
+            f"f{i}: {' '.join(r + s for r in (ranks if s != 'S' else ranks[:-1]))}\n"
+            for i, s in enumerate("SHDC", 1)
+        ),
+        "utf-8",
+    )
+    assert main(["play", "--layout", str(layout), "--moves", "finish", "--json"]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert (summary["won"], summary["moves"], summary["score"]) == (True, 2, 10)
+
+
+def test_a_refused_redo_or_finish_exits_3(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "KL1-D1N-AAAAAAG", "--moves", "d redo"]) == EXIT_ILLEGAL_MOVE
+    assert "move 2 of 2, redo: nothing_to_redo" in capsys.readouterr().err
+    assert main(["play", "KL1-D1N-AAAAAAG", "--moves", "finish"]) == EXIT_ILLEGAL_MOVE
+    assert "move 1 of 1, finish: cannot_finish (UI-10)" in capsys.readouterr().err

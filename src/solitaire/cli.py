@@ -3,6 +3,9 @@
     solitaire deal CODE [--json]
     solitaire play (CODE | --layout FILE) [--moves "M M M" | --moves-file F] [--json]
 
+The moves are move text (SPEC §1) and the words ``undo``, ``redo`` and ``finish``, as a
+game's log holds them (docs/engine.md).
+
 Exit status: 0 on success, 2 for input that does not parse (a code, a layout, move text),
 3 for an illegal move (the message names its place in the list, the move, the reason and
 the rule id; nothing of the half-played game is printed).
@@ -20,7 +23,7 @@ from typing import Any
 from .command_input import BadInput, position_from
 from .games import Refusal
 from .moves import Move, MoveTextError
-from .play import Game
+from .play import FINISH, REDO, UNDO, Game
 from .server import command as server_command
 from .solver import command as solver_command
 
@@ -43,8 +46,8 @@ def _read_actions(moves: str | None, moves_file: str | None) -> list[str]:
         text = moves or ""
     actions = []
     for position, word in enumerate(text.split(), start=1):
-        if word.lower() == "undo":
-            actions.append("undo")
+        if word.lower() in (UNDO, REDO, FINISH):
+            actions.append(word.lower())
             continue
         try:
             actions.append(str(Move.parse(word)))
@@ -91,10 +94,7 @@ def _command_play(args: argparse.Namespace) -> int:
     actions = _read_actions(args.moves, args.moves_file)
     for position, action in enumerate(actions, start=1):
         try:
-            if action == "undo":
-                game.undo()
-            else:
-                game.play(action)
+            game.act(action)
         except Refusal as refusal:
             rule = f" ({refusal.rule})" if refusal.rule else ""
             print(
@@ -121,7 +121,12 @@ def build_parser() -> argparse.ArgumentParser:
     play = commands.add_parser("play", help="play moves from a deal or a layout")
     play.add_argument("code", nargs="?", help="a game code, e.g. SS1-S4-AAAAABD")
     play.add_argument("--layout", metavar="FILE", help="a layout text file ('-' for stdin)")
-    play.add_argument("--moves", metavar="MOVES", help='moves separated by spaces, e.g. "d w-t2"')
+    play.add_argument(
+        "--moves",
+        metavar="MOVES",
+        help='moves separated by spaces, e.g. "d w-t2 undo redo"; "finish" sends every card '
+        "left to the foundations (UI-10)",
+    )
     play.add_argument("--moves-file", metavar="FILE", help="a file of moves ('#' starts a comment)")
     play.add_argument("--json", action="store_true", help="print one JSON object")
     play.set_defaults(handler=_command_play)
