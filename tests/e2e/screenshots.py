@@ -100,7 +100,9 @@ def main() -> None:
                 leave = page.locator("#leave-dialog button[value=leave]")
                 if leave.is_visible():
                     leave.click()
-                page.wait_for_function(f"document.querySelector('[data-code]').textContent === '{code}'")
+                page.wait_for_function(
+                    f"document.querySelector('[data-code]').textContent === '{code}'"
+                )
                 play_through_api(page, engine_moves(code, MOVES_INTO_THE_DEAL))
                 open_board(page, base)
                 take(out, base, page, f"{game_name}-{size_name}")
