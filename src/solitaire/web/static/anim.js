@@ -122,3 +122,41 @@ function glide(element, dx, dy) {
     () => element.classList.remove("moving"),
   );
 }
+
+// UI-10: a finish's cards fly up one after another, in the order the server played them
+// (`last.steps`), each from where it lay — a card not seen before (in the stock, or under the
+// waste's top) from its pile, appearing as it leaves. Answers how long the flights take.
+const FINISH_STEP_MS = 90;
+
+function foundationSteps(state) {
+  return (state.last?.steps ?? []).filter((step) => /^[a-z]\d*-f\d+$/.test(step));
+}
+
+export function homeFlightMs(state) {
+  return motionAllowed() ? foundationSteps(state).length * FINISH_STEP_MS + DURATION_MS * 2 : 0;
+}
+
+export function flyHome(board, before, previous, state) {
+  if (!motionAllowed() || !before) return;
+  const counts = new Map(previous.piles.map((pile) => [pile.id, pile.cards.length]));
+  const seen = new Map([...before.cards].map(([code, list]) => [code, [...list]]));
+  foundationSteps(state).forEach((step, order) => {
+    const [source, target] = step.split("-");
+    const index = counts.get(target) ?? 0;
+    counts.set(target, index + 1);
+    const element = board.querySelectorAll(`[data-pile="${target}"] > .card`)[index];
+    if (!element) return;
+    const now = element.getBoundingClientRect();
+    const from = seen.get(element.dataset.card)?.shift()?.rect;
+    const start = from ?? before.piles.get(source) ?? now;
+    const moved = `translate(${start.left - now.left}px, ${start.top - now.top}px)`;
+    const frames = [{ transform: moved, opacity: from ? 1 : 0 }, { transform: moved, opacity: 1, offset: 0.05 }, { transform: "translate(0, 0)", opacity: 1 }];
+    element.classList.add("moving");
+    element
+      .animate(frames, { duration: DURATION_MS * 2, delay: order * FINISH_STEP_MS, easing: "cubic-bezier(.3,.6,.3,1)", fill: "backwards" })
+      .finished.then(
+        () => element.classList.remove("moving"),
+        () => element.classList.remove("moving"),
+      );
+  });
+}

@@ -130,7 +130,7 @@ export function setupNewGameDialog() {
 
 // -- Settings --------------------------------------------------------------------------------
 
-const SETTING_NAMES = ["double_click", "auto_placement", "placement_help", "interactive_rules", "hints"];
+const SETTING_NAMES = ["double_click", "auto_placement", "placement_help", "interactive_rules", "auto_finish", "hints"];
 
 export function setupSettingsDialog({ onError, onLanguage }) {
   const dialog = $("settings-dialog");

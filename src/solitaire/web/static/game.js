@@ -72,8 +72,9 @@ export function createGame({ show, applied, refused, stale, lost, notFound, fail
   }
 
   async function pump() {
-    if (sending) return;
-    while (queue.length > 0 && confirmed) {
+    // An answer's callbacks may act (Finish automatically): that action's own pump sends it,
+    // and this one, seeing it on its way, stops.
+    while (!sending && queue.length > 0 && confirmed) {
       const action = queue[0];
       const aimed = aim(confirmed, action.intent);
       if (!aimed) {

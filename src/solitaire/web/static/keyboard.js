@@ -1,10 +1,11 @@
-// Keyboard shortcuts: Ctrl+Z / Cmd+Z undo, N opens New game, S the Statistics, Space taps
+// Keyboard shortcuts: Ctrl+Z / Cmd+Z undo, Ctrl+Y or Ctrl+Shift+Z redo, N opens New game,
+// S the Statistics, Space taps
 // the stock when no card has the focus. The board's own keys (arrows, Tab between piles,
 // Enter, Space, Escape, F, D: see focus.js) are offered to `board` first.
 // Escape closing dialogs is the native <dialog> behaviour. Keys typed into a field, or
 // while a dialog is open, are left alone.
 //
-//   attachKeyboard({undo: () => …, newGame: () => …, stats: () => …, stock: () => …,
+//   attachKeyboard({undo: () => …, redo: () => …, newGame: () => …, stats: () => …, stock: () => …,
 //                   board: (event) => true});   // true: the board used the key
 
 import { anyDialogOpen } from "./dialogs.js";
@@ -18,6 +19,10 @@ export function attachKeyboard(commands) {
     if ((event.ctrlKey || event.metaKey) && key === "z" && !event.shiftKey) {
       event.preventDefault();
       commands.undo();
+    } else if ((event.ctrlKey || event.metaKey) && (key === "y" || (key === "z" && event.shiftKey))) {
+      // UI-9: Ctrl+Y, and Ctrl+Shift+Z as on a Mac (Cmd+Shift+Z).
+      event.preventDefault();
+      commands.redo();
     } else if (event.ctrlKey || event.metaKey) {
       return;
     } else if (commands.board?.(event)) {

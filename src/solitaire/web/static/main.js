@@ -3,7 +3,7 @@
 // game.js holds the game and its queue of actions, view.js draws, drag.js and clicks.js
 // read the pointer, focus.js the keys, hints.js, toolbar.js and dialogs.js the rest.
 
-import { motionAllowed } from "./anim.js";
+import { homeFlightMs, motionAllowed } from "./anim.js";
 import { ApiUnreachable, api } from "./api.js";
 import { setupBoardLinks } from "./board-links.js";
 import { celebrate, raise as raiseCelebration } from "./celebrate.js";
@@ -66,13 +66,33 @@ function won(state, before) {
     openWon(state);
     return;
   }
-  celebration = celebrate(board, state);
-  setTimeout(() => {
+  // After a finish, once its cards have flown up.
+  const flights = state.last?.action === "finish" ? homeFlightMs(state) : 0;
+  const stillWon = () => {
     const now = game.confirmed();
-    if (!now || now.id !== state.id || !now.won) return;
-    openWon(now);
-    raiseCelebration();
-  }, motionAllowed() ? WON_DIALOG_AFTER_MS : 0);
+    return now && now.id === state.id && now.won ? now : null;
+  };
+  setTimeout(() => {
+    if (!stillWon()) return;
+    celebration = celebrate(board, state);
+    setTimeout(() => {
+      const now = stillWon();
+      if (!now) return;
+      openWon(now);
+      raiseCelebration();
+    }, motionAllowed() ? WON_DIALOG_AFTER_MS : 0);
+  }, flights);
+}
+
+// "Finish automatically" (UI-10): as soon as the server says a finish is possible, once per
+// state, and only on a state the server sent (not on one drawn ahead of its answer).
+let finishedOn = null;
+function finishByItself(state) {
+  if (!settings().auto_finish || !state.can_finish || state.won || state.unsure || game.busy()) return;
+  const key = `${state.id}/${state.version}`;
+  if (finishedOn === key) return;
+  finishedOn = key;
+  game.act({ type: "finish" });
 }
 
 const view = createView(board, {
@@ -87,6 +107,7 @@ const view = createView(board, {
       celebration = null;
     }
     document.body.dataset.ready = "true";
+    finishByItself(state);
   },
 });
 
@@ -153,6 +174,14 @@ function targetsFor(place) {
 
 function undo() {
   if (game.view()?.can_undo || game.busy()) game.act({ type: "undo" });
+}
+
+function redo() {
+  if (game.view()?.can_redo || game.busy()) game.act({ type: "redo" });
+}
+
+function finish() {
+  if (game.view()?.can_finish) game.act({ type: "finish" });
 }
 
 function tapStock() {
@@ -241,6 +270,8 @@ async function boot() {
       newGameDialog();
     },
     undo,
+    redo,
+    finish,
     hint: () => hints.show().catch(reportFailure),
     settings: openSettings,
     stats: openStatistics,
@@ -282,6 +313,7 @@ async function boot() {
   });
   attachKeyboard({
     undo,
+    redo,
     newGame: () => newGameDialog(),
     stats: openStatistics,
     stock: tapStock,

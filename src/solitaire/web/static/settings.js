@@ -17,6 +17,7 @@ const DEFAULTS = {
   simple_simon_suits: 1,
   hints: false,
   winnable_only: false,
+  auto_finish: false,
 };
 
 let current = { ...DEFAULTS };

@@ -41,6 +41,8 @@ export function describeChange(previous, next) {
   const last = next.last;
   if (!last || !previous || previous.id !== next.id) return null;
   if (last.action === "undo") return t("ui.keys.undone");
+  if (last.action === "redo") return t("ui.keys.redone");
+  if (last.action === "finish") return t("ui.keys.finished", { count: last.steps?.length ?? 0 });
   if (last.action === "stock") {
     const waste = next.piles.find((pile) => pile.id === "w")?.cards ?? [];
     const stock = previous.piles.find((pile) => pile.id === "s")?.cards ?? [];

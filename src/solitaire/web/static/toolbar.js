@@ -18,6 +18,9 @@ export function updateToolbar(state) {
   // The game and its options in words ("Klondike: draw 3, Vegas"), not only in the code.
   document.getElementById("game-name").textContent = variantName(variantKeyOf(state));
   document.getElementById("undo-button").disabled = !state.can_undo;
+  document.getElementById("redo-button").disabled = !state.can_redo;
+  // UI-10: Finish shows while foundation moves and stock taps alone can end the game.
+  document.getElementById("finish-button").hidden = !state.can_finish;
   const hintButton = document.getElementById("hint-button");
   hintButton.hidden = !settings().hints;
   hintButton.disabled = state.won;

@@ -7,7 +7,7 @@
 //   const view = createView(board, { pressing, cursor, drawn: (state, before) => … });
 //   view.show(state, {animate: true});   view.flush();   view.resized();   view.relabel();
 
-import { animateFrom, snapshotCards } from "./anim.js";
+import { animateFrom, flyHome, snapshotCards } from "./anim.js";
 import { renderBoard } from "./render.js";
 
 function sameTable(a, b) {
@@ -28,7 +28,10 @@ export function createView(board, { pressing, cursor, drawn }) {
       const seen = animate && before ? snapshotCards(board) : null;
       renderBoard(board, state);
       cursor.redraw(state);
-      if (seen) animateFrom(board, seen);
+      // A finish's cards go up one by one; any other change glides at once.
+      const finish = state.last?.action === "finish" && before?.id === state.id && !before.won;
+      if (seen && finish) flyHome(board, seen, before, state);
+      else if (seen) animateFrom(board, seen);
     }
     current = state;
     drawn(state, before);
@@ -39,6 +42,17 @@ export function createView(board, { pressing, cursor, drawn }) {
     renderBoard(board, current, { fresh: true });
     cursor.redraw(current);
     drawn(current, current);
+  }
+
+  function resized() {
+    const size = `${board.clientWidth}x${board.clientHeight}`;
+    if (!current || board.dataset.size === size || pressing()) return;
+    const flying = board.getAnimations({ subtree: true });
+    if (flying.length > 0) {
+      Promise.allSettled(flying.map((animation) => animation.finished)).then(resized);
+      return;
+    }
+    relabel();
   }
 
   return {
@@ -58,11 +72,9 @@ export function createView(board, { pressing, cursor, drawn }) {
       waiting = null;
       draw(state, animate);
     },
-    // The board changed size: the same state laid out again, if it was drawn at another size.
-    resized() {
-      const size = `${board.clientWidth}x${board.clientHeight}`;
-      if (current && board.dataset.size !== size && !pressing()) relabel();
-    },
+    // The board changed size: the same state laid out again, if it was drawn at another size —
+    // once the cards in flight have landed (a finish's cards, a glide), so none is cut short.
+    resized,
     // The same state drawn again (its cards' and piles' names in a new language).
     relabel,
     current: () => current,
