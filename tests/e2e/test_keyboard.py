@@ -70,6 +70,11 @@ def announced(page: Page) -> str:
     return page.locator("#board-announcer").inner_text()
 
 
+def sentences(*texts: str) -> str:
+    """Sentences said one after another, each with its full stop (web/static/speech.js)."""
+    return " ".join(text if text.endswith((".", "!", "?", "…")) else f"{text}." for text in texts)
+
+
 def expect_announced(page: Page, text: str) -> None:
     expect(page.locator("#board-announcer")).to_have_text(text)
 
@@ -103,7 +108,13 @@ def test_a_klondike_game_is_won_from_the_keyboard(page: Page, server: str) -> No
     engine.play("d")
     wait_for_moves(page, engine.moves)
     assert pile_cards(page, "w") == ["QS"]
-    expect_announced(page, messages["ui.keys.turned"].format(card="Queen of spades"))
+    expect_announced(
+        page,
+        sentences(
+            messages["ui.keys.turned"].format(card="Queen of spades"),
+            messages["ui.keys.stock_empty"],
+        ),
+    )
 
     # Up takes more of a column: from the jack to the king, the whole run of three, which
     # goes to the empty column 3 (Tab walks the piles in order).
@@ -127,7 +138,7 @@ def test_a_klondike_game_is_won_from_the_keyboard(page: Page, server: str) -> No
     wait_for_moves(page, engine.moves)
     assert pile_cards(page, "t3") == ["KS", "QH", "JS"]
     assert pile_cards(page, "t2") == []
-    expect_announced(page, "King of spades to Column 3")
+    expect_announced(page, sentences("King of spades to Column 3"))
     # The cursor stayed on the pile it set the cards down on, on its last card.
     assert focused(page) == ["t3", "JS"]
 
@@ -143,7 +154,7 @@ def test_a_klondike_game_is_won_from_the_keyboard(page: Page, server: str) -> No
     keys(page, "ArrowRight", "ArrowRight", "f")
     engine.tap("t3", 2)
     wait_for_moves(page, engine.moves)
-    expect_announced(page, "Jack of spades to Foundation 1")
+    expect_announced(page, sentences("Jack of spades to Foundation 1"))
     keys(page, "ArrowLeft", "ArrowLeft", "f")
     engine.tap("t1", 1)
     wait_for_moves(page, engine.moves)
@@ -275,7 +286,7 @@ def test_a_screen_reader_hears_the_move_in_the_players_language(
     keys(page, "Escape", "f")
     wait_for_moves(page, 1)
     pile = messages["ui.pile.foundation"].format(n=1)
-    expect_announced(page, messages["ui.keys.moved"].format(card=card, pile=pile))
+    expect_announced(page, sentences(messages["ui.keys.moved"].format(card=card, pile=pile)))
     assert card in announced(page) and "{" not in announced(page)
     # The focused card's accessible name is in that language too.
     name = page.evaluate("document.activeElement.getAttribute('aria-label')")

@@ -123,5 +123,8 @@ def test_the_setting_is_in_the_settings_dialog(page: Page, server: str) -> None:
     box = page.locator('#settings-dialog input[name="auto_finish"]')
     expect(box).not_to_be_checked()
     box.check()
-    page.wait_for_function("() => !document.querySelector('input[name=auto_finish]').disabled")
+    # Saved: the box is no longer busy (it stays enabled and focused meanwhile).
+    page.wait_for_function(
+        "() => !document.querySelector('input[name=auto_finish]').hasAttribute('aria-busy')"
+    )
     assert api(page, "GET", "/api/settings")["auto_finish"] is True

@@ -159,7 +159,7 @@ def test_the_history_lists_the_games_and_plays_one_again(page: Page, server: str
     expect(oldest.locator("time")).to_have_text(dutch_date)
     expect(page.locator("#history-count")).to_have_text("2 van 2 spellen")
 
-    oldest.get_by_role("button", name=f"{vegas} opnieuw spelen").click()
+    oldest.get_by_role("button", name=f"Opnieuw spelen: {vegas}").click()
     expect(page.locator("#stats-dialog")).to_be_hidden()
     expect(page.locator("[data-code]")).to_have_text(vegas)
     expect(page.locator("[data-moves]")).to_have_text("0")

@@ -46,6 +46,8 @@ SAME_IN_EVERY_LANGUAGE = {
     "ui.runs_count": "a count, {count}/4",
     # The ace is an A on the decks of every language here (aas, as, ace).
     "ui.index.A": "a corner letter",
+    # A pile's name, a colon, its cards and a full stop (describing a replay's table).
+    "ui.table.pile": "{pile}: {cards}.",
     # A move said in words (ui.move.*) and a full stop.
     "site.replay_move": "{move}, a sentence of its own",
     **{f"ui.rank.{rank}": "a number" for rank in "23456789T"},
@@ -59,6 +61,7 @@ SAME_IN_ONE_LANGUAGE = {
     # The team chose 'Hint' for the Dutch pages and board; "hints" is its Dutch plural.
     ("nl", "ui.hint"): "Dutch 'Hint'",
     ("nl", "ui.setting.hints"): "Dutch 'Hints'",
+    ("nl", "ui.hint.said"): "Dutch 'Hint: …'",
     # Romanian decks print the international J, Q, K in their corners (docs/languages.md).
     **{("ro", f"ui.index.{rank}"): "a Romanian deck's corner letter" for rank in "JQK"},
 }

@@ -17,6 +17,8 @@ DEFAULTS = {
     "hints": False,
     "winnable_only": False,
     "auto_finish": False,
+    "pick_and_place": False,
+    "keyboard_shortcuts": True,
 }
 
 

@@ -146,6 +146,10 @@ class PlayerSettings(_Body):
     winnable_only: StrictBool = False
     #: "Finish automatically" (UI-10): the board sends a finish as soon as it is possible.
     auto_finish: StrictBool = False
+    #: "Pick and place" (UI-12): a tap picks a card up, a tap on a pile puts it there.
+    pick_and_place: StrictBool = False
+    #: The one-key shortcuts (N, S, H, I, Space): a player may turn them off (WCAG 2.1.4).
+    keyboard_shortcuts: StrictBool = True
 
 
 class SettingsUpdate(_Body):
@@ -160,3 +164,5 @@ class SettingsUpdate(_Body):
     hints: StrictBool | None = None
     winnable_only: StrictBool | None = None
     auto_finish: StrictBool | None = None
+    pick_and_place: StrictBool | None = None
+    keyboard_shortcuts: StrictBool | None = None

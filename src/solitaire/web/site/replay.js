@@ -9,7 +9,7 @@
 import { animateFrom, snapshotCards } from "../static/anim.js";
 import { loadMessages, t } from "../static/i18n.js";
 import { renderBoard } from "../static/render.js";
-import { moveInWords } from "../static/speech.js";
+import { describeTable, moveInWords } from "../static/speech.js";
 
 const PLAY_STEP_MS = 650;
 
@@ -63,7 +63,12 @@ class Replay {
     this.board.className = "board";
     this.board.setAttribute("role", "img");
     this.board.setAttribute("aria-label", t("site.replay_label"));
-    table.append(this.board);
+    // The table in words, for a screen reader: every pile and its cards, at each step.
+    this.words = document.createElement("p");
+    this.words.className = "visually-hidden";
+    this.words.id = `replay-words-${this.root.dataset.replay}`;
+    this.board.setAttribute("aria-describedby", this.words.id);
+    table.append(this.board, this.words);
 
     const bar = document.createElement("div");
     bar.className = "replay-bar";
@@ -170,6 +175,7 @@ class Replay {
     this.root.dataset.step = String(this.index);
     this.root.toggleAttribute("data-at-end", this.index === this.last);
     this.counter.textContent = t("site.replay_counter", { step: this.index, total: this.last });
+    this.words.textContent = describeTable(view);
     this.score.textContent = view.score_text;
     this.moves.textContent = String(view.moves);
     let kind = "move";

@@ -27,7 +27,18 @@ function showCurrentPage() {
   }
 }
 
+// A code block or a table wider than the screen scrolls in its own box: it takes the focus,
+// so that the keys can scroll it too (WCAG 2.1.1).
+function scrollablesTakeFocus() {
+  for (const element of document.querySelectorAll(".site-page :is(pre, table)")) {
+    if (element.scrollWidth > element.clientWidth + 1) element.tabIndex = 0;
+    else element.removeAttribute("tabindex");
+  }
+}
+
 document.addEventListener("click", chooseLanguage);
+scrollablesTakeFocus();
+new ResizeObserver(scrollablesTakeFocus).observe(document.documentElement);
 showCurrentPage();
 mountReplays(document)
   .catch((error) => console.error("replays:", error))

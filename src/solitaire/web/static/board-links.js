@@ -7,7 +7,7 @@
 
 import { ApiUnreachable, api } from "./api.js";
 import { currentLanguage, languageChoices, t } from "./i18n.js";
-import { saveSettings } from "./settings.js";
+import { saveFrom } from "./settings.js";
 
 // The pages' language for the board's language (GET /api/site).
 async function pagesLanguage(lang) {
@@ -53,18 +53,13 @@ export function setupBoardLinks({ pages = null, onLanguage, onError }) {
 
   select.addEventListener("change", async () => {
     const wanted = select.value;
-    select.disabled = true;
-    try {
-      const error = await saveSettings({ language: wanted });
-      if (error) {
-        onError(error.message);
-        select.value = currentLanguage();
-        return;
-      }
-      await onLanguage(wanted);
-    } finally {
-      select.disabled = false;
+    const error = await saveFrom(select, { language: wanted });
+    if (error) {
+      onError(error.message);
+      select.value = currentLanguage();
+      return;
     }
+    await onLanguage(wanted);
   });
 
   // The messages' language may also change from the settings dialog: loadMessages() sets

@@ -6,18 +6,46 @@
 // a double click on the card first clicked (UI-3). A click on the stock is always a stock
 // tap, however quick: that is how a player goes through it.
 //
-//   const clicks = createClicks({ act: game.act, view: game.view, doubleClickOn });
+// With "Pick and place" on (UI-12), a tap on a card that may move picks it up with the cards
+// on it (the keyboard cursor's pick, focus.js: marked and announced); a tap on another pile
+// puts them there (a drop, judged by the server); a tap on the picked cards puts them back.
+// A double tap is then the only way to send a card up (UI-3, which starts with the tap's
+// foundation move).
+//
+//   const clicks = createClicks({ act: game.act, view: game.view, doubleClickOn, picker });
 //   clicks.click({pile: "t3", index: 4}, {x: 120, y: 300});
 
-import { clicksOf, isGuess } from "./predict.js";
+import { clicksOf, destOf, isGuess } from "./predict.js";
 
 export const DOUBLE_CLICK_MS = 400;
 // How far (CSS px) the second press of a double tap may land from the first: a finger's
 // wobble, less than the step between two fanned cards.
 const SAME_SPOT_PX = 12;
 
-export function createClicks({ act, view, doubleClickOn, now = () => performance.now() }) {
+export function createClicks({ act, view, doubleClickOn, picker, now = () => performance.now() }) {
   let previous = null;
+
+  const codeAt = (state, place) =>
+    place.index >= 0 ? (state.piles.find((pile) => pile.id === place.pile)?.cards[place.index] ?? null) : null;
+
+  // UI-12: the tap that picks up, puts back or puts the picked cards on a pile.
+  function pickOrPlace(state, place, code) {
+    const picked = picker.picked();
+    if (picked) {
+      if (place.pile === picked.pile && (place.index < 0 || place.index >= picked.index)) {
+        picker.putBack();
+        return false;
+      }
+      picker.release();
+      act({ type: "drop", pile: picked.pile, index: picked.index, code: picked.code, target: place.pile });
+      return true;
+    }
+    if (code && (destOf(state, place.pile, place.index) || isGuess(state))) {
+      picker.pickAt(place);
+      return true;
+    }
+    return false;
+  }
 
   function click(place, point) {
     const state = view();
@@ -25,6 +53,7 @@ export function createClicks({ act, view, doubleClickOn, now = () => performance
     const time = now();
     if (place.pile === "s") {
       previous = null;
+      if (picker?.picked()) picker.putBack();
       act({ type: "stock" });
       return;
     }
@@ -35,12 +64,23 @@ export function createClicks({ act, view, doubleClickOn, now = () => performance
     if (second) {
       const first = previous;
       previous = null;
-      if (!first.tapped && doubleClickOn()) {
+      if (first.picked) {
+        // The first tap picked the card up: the double tap sends it to its best place.
+        picker.release();
+        act({ type: "double_click", pile: first.pile, index: first.index, code: first.code });
+      } else if (!first.tapped && doubleClickOn()) {
         act({ type: "double_click", pile: first.pile, index: first.index, code: first.code });
       }
       return;
     }
-    const code = place.index >= 0 ? state.piles.find((pile) => pile.id === place.pile)?.cards[place.index] : null;
+    const code = codeAt(state, place);
+    if (picker?.enabled()) {
+      const wasPicking = picker.picked() !== null;
+      const acted = pickOrPlace(state, place, code);
+      // Only a tap that picked a card up may become a double tap.
+      previous = acted && !wasPicking ? { time, point, pile: place.pile, index: place.index, code, picked: true } : null;
+      return;
+    }
     if (!code) {
       previous = null;
       return;

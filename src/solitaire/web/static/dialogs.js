@@ -4,7 +4,7 @@
 //   openNewGame({game: "SS", suits: 2}, {onChoice: async (choice) => errorTextOrNull})
 //   if (await mayLeave(state)) …start another game…
 
-import { settings, saveSettings } from "./settings.js";
+import { saveFrom, settings } from "./settings.js";
 import { currentLanguage, languageChoices, t } from "./i18n.js";
 import { clockTime } from "./stats.js";
 
@@ -84,7 +84,7 @@ export function setupNewGameDialog() {
   // "Winnable deals only" is remembered in the settings (a refused save leaves it as kept).
   const winnableOnly = $("winnable-only");
   winnableOnly.addEventListener("change", async () => {
-    const error = await saveSettings({ winnable_only: winnableOnly.checked });
+    const error = await saveFrom(winnableOnly, { winnable_only: winnableOnly.checked });
     winnableOnly.checked = Boolean(settings().winnable_only);
     if (error) setNewGameError(error.message ?? t("ui.error_unexpected"));
   });
@@ -130,16 +130,24 @@ export function setupNewGameDialog() {
 
 // -- Settings --------------------------------------------------------------------------------
 
-const SETTING_NAMES = ["double_click", "auto_placement", "placement_help", "interactive_rules", "auto_finish", "hints"];
+const SETTING_NAMES = [
+  "double_click",
+  "auto_placement",
+  "placement_help",
+  "interactive_rules",
+  "auto_finish",
+  "pick_and_place",
+  "keyboard_shortcuts",
+  "hints",
+];
+
 
 export function setupSettingsDialog({ onError, onLanguage }) {
   const dialog = $("settings-dialog");
   const languageSelect = $("language-select");
   languageSelect.addEventListener("change", async () => {
     const wanted = languageSelect.value;
-    languageSelect.disabled = true;
-    const error = await saveSettings({ language: wanted });
-    languageSelect.disabled = false;
+    const error = await saveFrom(languageSelect, { language: wanted });
     if (error) {
       languageSelect.value = currentLanguage();
       onError(error.message ?? t("ui.error_unexpected"));
@@ -150,9 +158,7 @@ export function setupSettingsDialog({ onError, onLanguage }) {
   for (const name of SETTING_NAMES) {
     const input = dialog.querySelector(`input[name="${name}"]`);
     input.addEventListener("change", async () => {
-      input.disabled = true;
-      const error = await saveSettings({ [name]: input.checked });
-      input.disabled = false;
+      const error = await saveFrom(input, { [name]: input.checked });
       // A refused save leaves the setting as the server keeps it.
       input.checked = Boolean(settings()[name]);
       if (error) onError(error.message ?? t("ui.error_unexpected"));

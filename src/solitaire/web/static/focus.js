@@ -51,6 +51,8 @@ export function attachCursor(board, actions) {
   // Whether the player is using the keys here: the ring shows and each redraw puts focus
   // back on the cursor (a pointer press hides it, focus leaving the board ends it).
   let engaged = false;
+  // Set while the board takes the focus for a pointer user (no ring).
+  let quietFocus = false;
 
   function pileOf(id) {
     return state?.piles.find((pile) => pile.id === id) ?? null;
@@ -75,6 +77,7 @@ export function attachCursor(board, actions) {
     for (const element of board.querySelectorAll("[tabindex]")) element.removeAttribute("tabindex");
     for (const element of board.querySelectorAll(".picked")) element.classList.remove("picked");
     for (const element of board.querySelectorAll(".key-target")) element.classList.remove("key-target");
+    for (const element of board.querySelectorAll("[aria-description]")) element.removeAttribute("aria-description");
     if (!state || !cursor) return;
     if (picked) {
       const cards = board.querySelectorAll(`[data-pile="${picked.pile}"] > .card`);
@@ -87,6 +90,11 @@ export function attachCursor(board, actions) {
     const target = elementFor(cursor);
     if (!target) return;
     target.tabIndex = 0;
+    // A card's place in its pile, read after its name: "Seven of hearts, 3 of 5".
+    if (cursor.index >= 0 && target.classList.contains("card")) {
+      const count = pileOf(cursor.pile).cards.length;
+      target.setAttribute("aria-description", t("ui.keys.place", { n: cursor.index + 1, count }));
+    }
     // First in the pile, not last: the board's styles light a pile's last card (:last-child).
     target.closest("[data-pile]").prepend(ringFor(cursor));
     if (focus) target.focus({ preventScroll: true });
@@ -191,12 +199,13 @@ export function attachCursor(board, actions) {
     return pileOf(place.pile)?.cards[place.index] ?? null;
   }
 
-  function pickUp() {
-    const code = cursor.index >= 0 ? codeAt(cursor) : null;
+  function pickUp(place = cursor, { focus = true } = {}) {
+    const code = place.index >= 0 ? codeAt(place) : null;
     if (!code) return;
-    picked = { pile: cursor.pile, index: cursor.index, code };
-    const count = pileOf(cursor.pile).cards.length - cursor.index;
-    mark({ focus: true });
+    picked = { pile: place.pile, index: place.index, code };
+    const count = pileOf(place.pile).cards.length - place.index;
+    if (place !== cursor) cursor = { pile: place.pile, index: place.index };
+    mark({ focus });
     announce(
       count === 1
         ? t("ui.keys.picked", { card: cardName(code) })
@@ -204,10 +213,10 @@ export function attachCursor(board, actions) {
     );
   }
 
-  function putBack() {
+  function putBack({ focus = true } = {}) {
     const code = codeAt(picked);
     picked = null;
-    mark({ focus: true });
+    mark({ focus });
     if (code) announce(t("ui.keys.put_back", { card: cardName(code) }));
   }
 
@@ -265,10 +274,11 @@ export function attachCursor(board, actions) {
     return true;
   }
 
-  // A press on the board hides the ring (the pointer is in use) and ends a pick.
+  // A press on the board hides the ring (the pointer is in use) and ends a pick, unless the
+  // pointer picks and places too (UI-12): then the next tap says where the cards go.
   board.addEventListener("pointerdown", () => {
     setEngaged(false);
-    if (picked) {
+    if (picked && !actions.pickAndPlace?.()) {
       picked = null;
       mark({ focus: false });
     }
@@ -276,7 +286,7 @@ export function attachCursor(board, actions) {
   // Focus coming in from outside (Tab from the toolbar) shows the ring; focus going out
   // ends the keyboard turn, so that a redraw does not pull focus back.
   board.addEventListener("focusin", (event) => {
-    if (!board.contains(event.relatedTarget)) setEngaged(true);
+    if (!quietFocus && !board.contains(event.relatedTarget)) setEngaged(true);
   });
   board.addEventListener("focusout", (event) => {
     if (event.relatedTarget && !board.contains(event.relatedTarget)) {
@@ -288,5 +298,28 @@ export function attachCursor(board, actions) {
     }
   });
 
-  return { redraw, key, isPicking: () => picked !== null };
+  return {
+    redraw,
+    key,
+    isPicking: () => picked !== null,
+    // The cards picked up, {pile, index, code}, or null.
+    picked: () => picked,
+    // UI-12, from the pointer: pick up the card at `place` (and those on it), put it back,
+    // or forget the pick once its cards were sent somewhere.
+    pickAt: (place) => pickUp(place, { focus: false }),
+    putBack: () => putBack({ focus: false }),
+    release() {
+      picked = null;
+      mark({ focus: false });
+    },
+    // The board takes the focus, on the cursor (after a game starts from a dialog); the
+    // ring shows when the keys are in use.
+    enter({ ring = true } = {}) {
+      if (!state) return;
+      quietFocus = !ring;
+      setEngaged(ring);
+      mark({ focus: true });
+      quietFocus = false;
+    },
+  };
 }

@@ -1,12 +1,14 @@
-// Hints (the "hints" setting): the server's solver, which sees the face-down cards, names
-// the next move of a solution by its piles; the cards to move and their target light up
-// for a moment. A hint is asked about the true position: after every action is answered.
+// Hints (the "hints" setting; the Hint button or H): the server's solver, which sees the
+// face-down cards, names the next move of a solution by its piles; the cards to move and
+// their target light up for a moment, and the live region says it. A hint is asked about the
+// true position: after every action is answered.
 //
 //   const hints = createHints(board, { game, adopt: (state) => …, onError: showToast });
 //   hints.show();   hints.clear();
 
 import { api } from "./api.js";
 import { t } from "./i18n.js";
+import { announce, cardName, pileName } from "./speech.js";
 import { hideToast, showToast } from "./toast.js";
 
 const HINT_SHOW_MS = 2000;
@@ -22,6 +24,14 @@ export function createHints(board, { game, adopt }) {
     for (const element of board.querySelectorAll(".hint-source, .hint-target")) {
       element.classList.remove("hint-source", "hint-target");
     }
+  }
+
+  // What the hint says aloud: "Hint: Seven of hearts to Column 4."
+  function said(hint, state) {
+    if (hint.pile === "s") return t("ui.hint.said_stock");
+    const code = state.piles.find((pile) => pile.id === hint.pile)?.cards[hint.index];
+    if (!code) return t("ui.hint.said_stock");
+    return t("ui.hint.said", { move: t("ui.keys.moved", { card: cardName(code), pile: pileName(hint.target) }) });
   }
 
   // The card at `index` of `pile` (with those on it) would go to `target`.
@@ -69,8 +79,10 @@ export function createHints(board, { game, adopt }) {
     // The game moved on while the solver searched: that hint is for a position gone.
     const now = game.confirmed();
     if (game.busy() || now.id !== asked.id || now.version !== body.version) return;
-    if (body.found) highlight(body);
-    else showToast(body.message);
+    if (body.found) {
+      highlight(body);
+      announce(said(body, now));
+    } else showToast(body.message);
   }
 
   return { show, clear };

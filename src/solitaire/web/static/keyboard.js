@@ -1,14 +1,33 @@
-// Keyboard shortcuts: Ctrl+Z / Cmd+Z undo, Ctrl+Y or Ctrl+Shift+Z redo, N opens New game,
-// S the Statistics, Space taps
-// the stock when no card has the focus. The board's own keys (arrows, Tab between piles,
-// Enter, Space, Escape, F, D: see focus.js) are offered to `board` first.
-// Escape closing dialogs is the native <dialog> behaviour. Keys typed into a field, or
-// while a dialog is open, are left alone.
+// Keyboard shortcuts: Ctrl+Z / Cmd+Z undo, Ctrl+Y or Ctrl+Shift+Z redo; and the one-key
+// shortcuts N (New game), S (Statistics), H (a hint), I (the game's state, read out) and
+// Space (the stock, when no card has the focus). The board's own keys (arrows, Tab between
+// piles, Enter, Space, Escape, F, D: see focus.js) are offered to `board` first.
+// Nothing here acts in a field or while a dialog is open (Escape closing a dialog is the
+// native <dialog> behaviour), and the one-key shortcuts can be turned off in Settings
+// (`keyboard_shortcuts`, WCAG 2.1.4); the controls that have one declare it
+// (`aria-keyshortcuts`), only while it is on.
 //
-//   attachKeyboard({undo: () => …, redo: () => …, newGame: () => …, stats: () => …, stock: () => …,
-//                   board: (event) => true});   // true: the board used the key
+//   attachKeyboard({undo, redo, newGame, stats, stock, hint, state,
+//                   shortcutsOn: () => true, board: (event) => true});  // true: the board's key
 
 import { anyDialogOpen } from "./dialogs.js";
+
+// The controls each one-key shortcut stands for, and the key they declare.
+const DECLARED = [
+  ["new-game-button", "N"],
+  ["stats-button", "S"],
+  ["hint-button", "H"],
+];
+
+// Says on each control which key works it, or nothing while the one-key shortcuts are off.
+export function declareShortcuts(on) {
+  for (const [id, key] of DECLARED) {
+    const control = document.getElementById(id);
+    if (!control) continue;
+    if (on) control.setAttribute("aria-keyshortcuts", key);
+    else control.removeAttribute("aria-keyshortcuts");
+  }
+}
 
 export function attachKeyboard(commands) {
   document.addEventListener("keydown", (event) => {
@@ -27,12 +46,20 @@ export function attachKeyboard(commands) {
       return;
     } else if (commands.board?.(event)) {
       event.preventDefault();
+    } else if (!commands.shortcutsOn()) {
+      return;
     } else if (key === "n") {
       event.preventDefault();
       commands.newGame();
     } else if (key === "s") {
       event.preventDefault();
       commands.stats();
+    } else if (key === "h") {
+      event.preventDefault();
+      commands.hint();
+    } else if (key === "i") {
+      event.preventDefault();
+      commands.state();
     } else if (event.key === " " && !(target instanceof HTMLButtonElement || target instanceof HTMLAnchorElement)) {
       // A focused button or link keeps Space for itself, as every one does.
       event.preventDefault();

@@ -23,11 +23,11 @@ import { attachCursor } from "./focus.js";
 import { createGame } from "./game.js";
 import { createHints } from "./hints.js";
 import { loadMessages, t, translatePage, useMessages } from "./i18n.js";
-import { attachKeyboard } from "./keyboard.js";
+import { attachKeyboard, declareShortcuts } from "./keyboard.js";
 import { destOf } from "./predict.js";
 import { loadSettings, settings, useSettings } from "./settings.js";
-import { announce, describeChange } from "./speech.js";
-import { openStats, setupStatsDialog } from "./stats.js";
+import { announce, describeChange, describeState } from "./speech.js";
+import { clockTime, openStats, setupStatsDialog, variantKeyOf, variantName } from "./stats.js";
 import { showToast } from "./toast.js";
 import { copyLink, updateToolbar, wireToolbar } from "./toolbar.js";
 import { createView } from "./view.js";
@@ -190,16 +190,29 @@ function tapStock() {
 
 // -- games ----------------------------------------------------------------------------------------
 
-// Starts a game; answers null, or the server's message when it refuses the choice.
-async function startGame(choice) {
+// Starts a game; answers null, or the server's message when it refuses the choice. Started
+// from a dialog (`fromDialog`), the board takes the focus once the dialog has given it back,
+// and the new game is said aloud.
+async function startGame(choice, { fromDialog = false } = {}) {
   const { status, body } = await api.startGame(choice);
   if (status === 201 || status === 200) {
     closeWon();
     game.adopt(body);
+    if (fromDialog) {
+      requestAnimationFrame(() => {
+        cursor?.enter({ ring: lastInput === "keys" });
+        announce(t("ui.keys.new_game", { game: variantName(variantKeyOf(body)), code: body.code }));
+      });
+    }
     return null;
   }
   return body?.message ?? t("ui.error_generic", { message: status });
 }
+
+// Whether the player last used the keys or a pointer: the board's ring shows for the keys.
+let lastInput = "pointer";
+document.addEventListener("keydown", () => (lastInput = "keys"), true);
+document.addEventListener("pointerdown", () => (lastInput = "pointer"), true);
 
 async function resumeOrStart() {
   const { status, body } = await api.currentGame();
@@ -220,7 +233,7 @@ function newGameDialog(error = null) {
       // UI-11: staying closes the dialog and changes nothing.
       if (!(await mayLeave(game.confirmed()))) return null;
       if (choice.mode === "same") choice.game_id = game.confirmed().id;
-      const refusal = await startGame(choice);
+      const refusal = await startGame(choice, { fromDialog: true });
       // SS-1: the server records the suit count of a Simple Simon game it starts; the next
       // New game dialog offers it.
       if (!refusal && game.confirmed().game === "SS") await loadSettings().catch(() => null);
@@ -261,7 +274,8 @@ async function boot() {
   // The link to the pages and the toolbar's language selector.
   setupBoardLinks({ pages: given?.pages ?? null, onError, onLanguage: changeLanguage });
   setupStatsDialog({
-    playAgain: async (choice) => ((await mayLeave(game.confirmed())) ? startGame(choice) : null),
+    playAgain: async (choice) =>
+      (await mayLeave(game.confirmed())) ? startGame(choice, { fromDialog: true }) : null,
   });
   const hints = createHints(board, { game, adopt: (state) => game.adopt(state, { animate: true }) });
   wireToolbar({
@@ -279,17 +293,29 @@ async function boot() {
     // The won dialog's New deal: the same kind of game, dealt at once.
     "next-deal": () => {
       const { code } = game.confirmed();
-      startGame({ mode: "new", variant: code.split("-").slice(0, 2).join("-") }).then(
+      startGame({ mode: "new", variant: code.split("-").slice(0, 2).join("-") }, { fromDialog: true }).then(
         (error) => error && showToast(error, { kind: "error" }),
         reportFailure,
       );
     },
   });
-  document.addEventListener("settings-changed", () => game.view() && updateToolbar(game.view()));
+  declareShortcuts(settings().keyboard_shortcuts);
+  document.addEventListener("settings-changed", () => {
+    declareShortcuts(settings().keyboard_shortcuts);
+    if (game.view()) updateToolbar(game.view());
+  });
   const clicks = createClicks({
     act: (intent, options) => game.act(intent, options),
     view: () => game.view(),
     doubleClickOn: () => settings().double_click,
+    // UI-12: the pointer picks and places through the keyboard cursor's pick.
+    picker: {
+      enabled: () => settings().pick_and_place,
+      picked: () => cursor.picked(),
+      pickAt: (place) => cursor.pickAt(place),
+      putBack: () => cursor.putBack(),
+      release: () => cursor.release(),
+    },
   });
   pointer = attachPointer(board, {
     click: (place, point) => clicks.click(place, point),
@@ -305,6 +331,7 @@ async function boot() {
     targetsFor,
   });
   cursor = attachCursor(board, {
+    pickAndPlace: () => settings().pick_and_place,
     drop: (place, target) => drop(place, target, { keys: true }),
     tap: (place) => cardIntent("tap", place, { keys: true }),
     doubleClick: (place) => cardIntent("double_click", place, { keys: true }),
@@ -317,7 +344,16 @@ async function boot() {
     newGame: () => newGameDialog(),
     stats: openStatistics,
     stock: tapStock,
-    board: (event) => cursor.key(event),
+    hint: () => settings().hints && hints.show().catch(reportFailure),
+    state: () => game.view() && announce(describeState(game.view(), clockTime)),
+    shortcutsOn: () => settings().keyboard_shortcuts,
+    board: (event) => {
+      if (cursor.key(event)) return true;
+      // Cards picked up by a tap (UI-12) are put back by Escape wherever the focus is.
+      if (event.key !== "Escape" || !cursor.isPicking()) return false;
+      cursor.putBack();
+      return true;
+    },
   });
   new ResizeObserver(() => requestAnimationFrame(() => view.resized())).observe(board);
   document.addEventListener("visibilitychange", async () => {

@@ -4,6 +4,7 @@
 //   await loadSettings();  settings().double_click  →  true
 //   useSettings(boot.settings);   // the answer the board's page came with
 //   await saveSettings({auto_placement: true});
+//   await saveFrom(checkbox, {auto_placement: true});   // the control stays focused
 
 import { ApiUnreachable, api } from "./api.js";
 import { t } from "./i18n.js";
@@ -60,4 +61,15 @@ export async function saveSettings(changes) {
   }
   current = { ...DEFAULTS, ...body };
   return null;
+}
+
+// Saves a change a control asked for, after those asked before it (a quick second toggle is
+// not overtaken by the first). The control keeps the focus meanwhile: it is marked busy, never
+// disabled (a disabled control drops the focus). Answers as saveSettings does.
+let saving = Promise.resolve();
+export function saveFrom(control, changes) {
+  control.setAttribute("aria-busy", "true");
+  const saved = saving.then(() => saveSettings(changes));
+  saving = saved.catch(() => null);
+  return saved.finally(() => control.removeAttribute("aria-busy"));
 }
