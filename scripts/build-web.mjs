@@ -51,6 +51,19 @@ function sourceHash() {
   return hash.digest("hex");
 }
 
+// The looks' colours are light-dark(light, dark) custom properties, which a browser older
+// than light-dark() (Safari before 17.5, Chrome before 123) would drop. For those, a fallback
+// written from the same values: light, dark when the player chose it or the system prefers it.
+function withoutLightDark(path) {
+  const css = readFileSync(path, "utf8");
+  const pairs = [...css.matchAll(/(--[\w-]+):\s*light-dark\(([^,()]+),\s*([^()]+?)\)/g)];
+  if (pairs.length === 0) return;
+  const block = (pick) => pairs.map((pair) => `${pair[1]}:${pair[pick].trim()}`).join(";");
+  const dark = `:root[data-theme=dark]{${block(3)}}@media (prefers-color-scheme:dark){:root:not([data-theme=light]){${block(3)}}}`;
+  const fallback = `@supports not (color:light-dark(#000,#fff)){:root{${block(2)}}${dark}}`;
+  writeFileSync(path, `${css}${fallback}\n`);
+}
+
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 const files = {};
@@ -60,7 +73,9 @@ for (const [name, source] of Object.entries(ENTRIES)) {
     bundle: true,
     minify: true,
     format: "esm",
-    target: "es2020",
+    // Browsers of the last few years: esbuild writes light-dark() (the looks) out for those
+    // that lack it.
+    target: name.endsWith(".css") ? ["chrome100", "firefox100", "safari15"] : "es2020",
     outdir: out,
     entryNames: `${basename(name).replace(/\.(js|css)$/, "")}-[hash]`,
     metafile: true,
@@ -68,6 +83,7 @@ for (const [name, source] of Object.entries(ENTRIES)) {
     logLevel: "warning",
   });
   const [output] = Object.keys(result.metafile.outputs);
+  if (name.endsWith(".css")) withoutLightDark(join(root, output));
   files[name] = basename(output);
 }
 const manifest = { source: sourceHash(), files };

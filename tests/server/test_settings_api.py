@@ -19,6 +19,11 @@ DEFAULTS = {
     "auto_finish": False,
     "pick_and_place": False,
     "keyboard_shortcuts": True,
+    "theme": "system",
+    "card_back": "blue",
+    "large_print": False,
+    "four_colour": False,
+    "left_handed": False,
 }
 
 

@@ -29,6 +29,10 @@ def _check_suits(suits: int) -> int:
 
 #: Simple Simon's suit count (SS-1); a strict int, so ``true`` is not taken for 1.
 SuitCount = Annotated[StrictInt, AfterValidator(_check_suits)]
+#: The board's colours: the system's choice (prefers-color-scheme), or light or dark always.
+Theme = Literal["system", "light", "dark"]
+#: The pattern on the back of the cards.
+CardBack = Literal["blue", "red", "black"]
 
 
 class _Body(BaseModel):
@@ -150,6 +154,15 @@ class PlayerSettings(_Body):
     pick_and_place: StrictBool = False
     #: The one-key shortcuts (N, S, H, I, Space): a player may turn them off (WCAG 2.1.4).
     keyboard_shortcuts: StrictBool = True
+    #: The looks (docs/board.md, "Looks"): applied by the page itself, before its first paint.
+    theme: Theme = "system"
+    card_back: CardBack = "blue"
+    #: Bigger corner indices and pips, for low vision.
+    large_print: StrictBool = False
+    #: ♦ blue and ♣ green; the colour rule (KL-1, EH-1) still pairs red with black.
+    four_colour: StrictBool = False
+    #: The stock and the waste on the right.
+    left_handed: StrictBool = False
 
 
 class SettingsUpdate(_Body):
@@ -166,3 +179,8 @@ class SettingsUpdate(_Body):
     auto_finish: StrictBool | None = None
     pick_and_place: StrictBool | None = None
     keyboard_shortcuts: StrictBool | None = None
+    theme: Theme | None = None
+    card_back: CardBack | None = None
+    large_print: StrictBool | None = None
+    four_colour: StrictBool | None = None
+    left_handed: StrictBool | None = None

@@ -32,6 +32,7 @@ from ..assets import IMMUTABLE
 from ..catalog import Catalogs
 from ..errors import answer_language
 from ..live import NotFound
+from ..schemas import PlayerSettings
 from ..services import PlayerDep, Services, ServicesDep
 from .site import language_menu, page_language
 
@@ -79,8 +80,25 @@ def translate(page: str, catalogs: Catalogs, lang: str) -> str:
 @cache
 def _page_template(index: Path, modified: float, lang: str, catalogs: Catalogs) -> Template:
     """``index.html`` translated into ``lang`` (read again when the file changes)."""
-    page = index.read_text(encoding="utf-8").replace('<html lang="en">', f'<html lang="{lang}">')
-    return Template(translate(page, catalogs, lang))
+    return Template(translate(index.read_text(encoding="utf-8"), catalogs, lang))
+
+
+def looks_attributes(settings: PlayerSettings) -> str:
+    """The player's looks as attributes of ``<html>``, so that the page's styles apply them
+    before its first paint (``web/static/looks.js`` keeps them in step afterwards).
+
+    >>> looks_attributes(PlayerSettings(theme="dark", four_colour=True))
+    ' data-theme="dark" data-back="blue" data-four-colour'
+    """
+    attributes = f' data-theme="{settings.theme}" data-back="{settings.card_back}"'
+    for name, on in (
+        ("large-print", settings.large_print),
+        ("four-colour", settings.four_colour),
+        ("left-handed", settings.left_handed),
+    ):
+        if on:
+            attributes += f" data-{name}"
+    return attributes
 
 
 def script_json(value: object) -> str:
@@ -89,13 +107,12 @@ def script_json(value: object) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":")).replace("<", "\\u003c")
 
 
-def boot_data(services: Services, player_id: str, accept_language: str | None) -> dict[str, Any]:
+def boot_data(services: Services, player_id: str, settings: PlayerSettings) -> dict[str, Any]:
     """What the board needs for its first frame, each part as its API route answers it:
-    ``settings`` (``GET /api/settings``, the language as that route would choose it),
+    ``settings`` (``GET /api/settings``: the player's, their language the one an answer speaks),
     ``messages`` (``GET /api/messages``), ``pages`` (the ``lang`` of ``GET /api/site``) and
     ``game`` (``GET /api/games/current``, or None)."""
-    language = answer_language(services, player_id, accept_language)
-    settings = services.player_settings(player_id).model_copy(update={"language": language})
+    language = settings.language
     catalogs = services.catalogs
     try:
         game: dict[str, Any] | None = services.games.latest(player_id)
@@ -118,11 +135,14 @@ def _board(services: Services, player_id: str, accept_language: str | None) -> R
     index = services.settings.web_dir / "index.html"
     if not index.is_file():
         return HTMLResponse(BOARD_MISSING)
-    boot = boot_data(services, player_id, accept_language)
-    language = boot["messages"]["lang"]
+    language = answer_language(services, player_id, accept_language)
+    settings = services.player_settings(player_id).model_copy(update={"language": language})
+    boot = boot_data(services, player_id, settings)
     template = _page_template(index, index.stat().st_mtime, language, services.catalogs)
     assets = services.assets
     page = template.substitute(
+        lang=language,
+        looks=looks_attributes(settings),
         board_css=assets.url("board.css"),
         main_js=assets.url("main.js"),
         boot=script_json(boot),

@@ -40,7 +40,8 @@ export function faceUpCard(code) {
   const symbol = SUIT_SYMBOLS[suit];
   const label = rankLabel(rank);
   const card = document.createElement("div");
-  card.className = `card face ${RED_SUITS.has(suit) ? "red" : "black"}`;
+  // s-D: the suit's own colour in the four-colour deck (board.css); only a face-up card has it.
+  card.className = `card face ${RED_SUITS.has(suit) ? "red" : "black"} s-${suit}`;
   if ("JQK".includes(rank)) card.classList.add("court");
   card.dataset.card = code;
   card.setAttribute("role", "img");

@@ -139,7 +139,12 @@ const SETTING_NAMES = [
   "pick_and_place",
   "keyboard_shortcuts",
   "hints",
+  "large_print",
+  "four_colour",
+  "left_handed",
 ];
+// The looks chosen from a list (docs/board.md, "Looks").
+const CHOICE_NAMES = ["theme", "card_back"];
 
 
 export function setupSettingsDialog({ onError, onLanguage }) {
@@ -166,6 +171,15 @@ export function setupSettingsDialog({ onError, onLanguage }) {
       else document.dispatchEvent(new CustomEvent("settings-changed"));
     });
   }
+  for (const name of CHOICE_NAMES) {
+    const select = dialog.querySelector(`select[name="${name}"]`);
+    select.addEventListener("change", async () => {
+      const error = await saveFrom(select, { [name]: select.value });
+      select.value = settings()[name];
+      if (error) onError(error.message ?? t("ui.error_unexpected"));
+      else document.dispatchEvent(new CustomEvent("settings-changed"));
+    });
+  }
 }
 
 export function openSettings() {
@@ -173,6 +187,7 @@ export function openSettings() {
   for (const name of SETTING_NAMES) {
     dialog.querySelector(`input[name="${name}"]`).checked = Boolean(settings()[name]);
   }
+  for (const name of CHOICE_NAMES) dialog.querySelector(`select[name="${name}"]`).value = settings()[name];
   // Each language by its own name ("Română"), as the toolbar's selector lists them.
   const choices = languageChoices();
   const select = $("language-select");

@@ -23,6 +23,7 @@ import { attachCursor } from "./focus.js";
 import { createGame } from "./game.js";
 import { createHints } from "./hints.js";
 import { loadMessages, t, translatePage, useMessages } from "./i18n.js";
+import { applyLooks } from "./looks.js";
 import { attachKeyboard, declareShortcuts } from "./keyboard.js";
 import { destOf } from "./predict.js";
 import { loadSettings, settings, useSettings } from "./settings.js";
@@ -300,8 +301,12 @@ async function boot() {
     },
   });
   declareShortcuts(settings().keyboard_shortcuts);
+  applyLooks(settings());
   document.addEventListener("settings-changed", () => {
     declareShortcuts(settings().keyboard_shortcuts);
+    applyLooks(settings());
+    // Large print and the left-handed layout change where the cards go.
+    view.relabel();
     if (game.view()) updateToolbar(game.view());
   });
   const clicks = createClicks({

@@ -19,6 +19,13 @@ const DEFAULTS = {
   hints: false,
   winnable_only: false,
   auto_finish: false,
+  pick_and_place: false,
+  keyboard_shortcuts: true,
+  theme: "system",
+  card_back: "blue",
+  large_print: false,
+  four_colour: false,
+  left_handed: false,
 };
 
 let current = { ...DEFAULTS };
