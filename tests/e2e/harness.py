@@ -89,11 +89,14 @@ def free_port() -> int:
 
 
 @contextlib.contextmanager
-def running_server(data_dir: Path) -> Iterator[str]:
-    """``solitaire serve`` on a free port with its database in ``data_dir``; yields its base
-    address once it answers, and stops it afterwards (its output is kept in data_dir)."""
-    port = free_port()
-    env = dict(os.environ, SOLITAIRE_DATA_DIR=str(data_dir))
+def running_server(
+    data_dir: Path, *, port: int | None = None, env: dict[str, str] | None = None
+) -> Iterator[str]:
+    """``solitaire serve`` on a free port (or ``port``) with its database in ``data_dir``
+    (and any other ``SOLITAIRE_*`` settings in ``env``); yields its base address once it
+    answers, and stops it afterwards (its output is kept in data_dir)."""
+    port = port or free_port()
+    env = dict(os.environ, SOLITAIRE_DATA_DIR=str(data_dir), **(env or {}))
     data_dir.mkdir(parents=True, exist_ok=True)
     log_path = data_dir / "server.log"
     executable = str(SOLITAIRE) if SOLITAIRE.exists() else shutil.which("solitaire")

@@ -25,7 +25,7 @@ from .catalog import Catalogs
 from .errors import install_error_handlers
 from .live import LiveGames
 from .middleware import BodyLimitMiddleware, PlayerCookieMiddleware, ResponseHeadersMiddleware
-from .routes import board, games, hints, messages, player_settings, site, stats
+from .routes import board, games, hints, messages, player_settings, site, stats, webapp
 from .services import Services
 from .settings import Settings
 
@@ -75,7 +75,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         assets=Assets(settings.web_dir),
     )
     install_error_handlers(app)
-    routers = (games, hints, player_settings, messages, stats, board, site)
+    routers = (games, hints, player_settings, messages, stats, board, webapp, site)
     for module in routers:
         app.include_router(module.router)
     app.mount("/static", BoardFiles(directory=settings.web_dir / "static"), name="static")

@@ -2,6 +2,7 @@
 // board), and the examples page gets its replays. The links work without it too.
 
 import { api } from "../static/api.js";
+import { registerServiceWorker } from "../static/offline.js";
 import { mountReplays } from "./replay.js";
 
 async function chooseLanguage(event) {
@@ -38,6 +39,8 @@ function scrollablesTakeFocus() {
 
 document.addEventListener("click", chooseLanguage);
 scrollablesTakeFocus();
+// The pages open offline too, once a visit has kept them (web/sw.js).
+registerServiceWorker();
 new ResizeObserver(scrollablesTakeFocus).observe(document.documentElement);
 showCurrentPage();
 mountReplays(document)

@@ -24,6 +24,7 @@ import { createGame } from "./game.js";
 import { createHints } from "./hints.js";
 import { loadMessages, t, translatePage, useMessages } from "./i18n.js";
 import { applyLooks } from "./looks.js";
+import { registerServiceWorker, watchNetwork } from "./offline.js";
 import { attachKeyboard, declareShortcuts } from "./keyboard.js";
 import { destOf } from "./predict.js";
 import { loadSettings, settings, useSettings } from "./settings.js";
@@ -131,6 +132,11 @@ const game = createGame({
   lost: () => announce(t("ui.action_lost")),
   notFound: () => resumeOrStart().catch(reportFailure),
   failed(problem) {
+    if (problem instanceof ApiUnreachable) {
+      // The network is gone: the banner says so, and the game is read again when it returns.
+      network.lost();
+      return;
+    }
     if (problem instanceof Error) {
       reportFailure(problem);
       resync();
@@ -143,12 +149,19 @@ const game = createGame({
   options: () => ({ autoPlacement: settings().auto_placement }),
 });
 
+// While the network is away the board waits; back, it reads the game as the server holds it
+// (the last action may or may not have arrived).
+const network = watchNetwork({ back: () => (game.confirmed() ? resync() : resumeOrStart()).catch(reportFailure) });
+
 // After a network failure the last action may or may not have been applied: the server says.
 async function resync() {
   const current = game.confirmed();
   if (!current) return;
   const { status, body } = await api.game(current.id).catch(() => ({ status: 0 }));
-  if (status === 200 && !game.busy()) game.adopt(body, { animate: true });
+  if (status === 200 && !game.busy()) {
+    network.found();
+    game.adopt(body, { animate: true });
+  }
 }
 
 function codeAt(place) {
@@ -372,6 +385,10 @@ async function boot() {
     }
   });
 
+  registerServiceWorker();
+  // Offline (the page came from the service worker): no game until the network returns, as
+  // the one in the kept page may be old; `network` starts it then.
+  if (network.isOffline()) return;
   const linked = window.location.pathname.match(/^\/play\/([^/]+)\/?$/);
   if (linked) {
     // The link's deal starts once; the address becomes "/" so that a reload resumes it.
