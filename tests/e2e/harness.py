@@ -20,7 +20,15 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Browser, CDPSession, Locator, Page, Playwright, sync_playwright
+from playwright.sync_api import (
+    Browser,
+    CDPSession,
+    Locator,
+    Page,
+    Playwright,
+    ViewportSize,
+    sync_playwright,
+)
 
 from solitaire.layout import parse_layout
 from solitaire.play import Game
@@ -28,6 +36,11 @@ from solitaire.play import Game
 from .layouts import simple_simon_one_move_from_winning
 
 ROOT = Path(__file__).resolve().parents[2]
+#: The two screens every board is looked at on: a phone held upright and a desktop.
+SIZES: dict[str, ViewportSize] = {
+    "phone": {"width": 390, "height": 844},
+    "desktop": {"width": 1440, "height": 900},
+}
 SOLITAIRE = ROOT / ".venv" / "bin" / "solitaire"
 SERVER_START_SECONDS = 30.0
 

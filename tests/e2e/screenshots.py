@@ -13,12 +13,13 @@ import random
 import tempfile
 from pathlib import Path
 
-from playwright.sync_api import Page, ViewportSize, sync_playwright
+from playwright.sync_api import Page, sync_playwright
 
 from solitaire.play import Game
 
 from .harness import (
     ROOT,
+    SIZES,
     api,
     card_in,
     drag,
@@ -31,10 +32,6 @@ from .harness import (
 )
 from .layouts import klondike, simple_simon_one_move_from_winning
 
-SIZES: dict[str, ViewportSize] = {
-    "phone": {"width": 390, "height": 844},
-    "desktop": {"width": 1440, "height": 900},
-}
 GAMES = {
     "klondike": "KL1-D3N-AAAAAAG",
     "easy-harp": "EH1-N-AAAAAAF",

@@ -9,13 +9,14 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, ViewportSize, expect
+from playwright.sync_api import Browser, Page, expect
 
 from solitaire.pages import PAGES
 from solitaire.pages.examples import example_replay
 
 from .axe import axe_violations
 from .harness import (
+    SIZES,
     api,
     card_in,
     catalog,
@@ -28,10 +29,6 @@ from .harness import (
 )
 from .layouts import klondike, simple_simon_one_move_from_winning
 
-SIZES: dict[str, ViewportSize] = {
-    "phone": {"width": 390, "height": 844},
-    "desktop": {"width": 1440, "height": 900},
-}
 LANGUAGES = ["en", "ro", "nl"]
 ANNOUNCER = "#board-announcer"
 

@@ -29,11 +29,23 @@ from .layouts import simple_simon_one_move_from_winning
 
 WEB = ROOT / "src" / "solitaire" / "web"
 PHONE: ViewportSize = {"width": 390, "height": 844}
-# Ids the board builds from a card or a game: `ui.rank.${rank}`, `ui.suit.${suit}`, ….
+# Ids the board builds from a card, a game or a setting: `ui.rank.${rank}`, ….
+GAME_SWITCHES = ("double_click", "auto_placement", "placement_help", "interactive_rules")
+GAME_SWITCHES += ("auto_finish", "pick_and_place", "keyboard_shortcuts", "hints")
+SWITCHES = [
+    *(f"ui.setting.{name}{help}" for name in GAME_SWITCHES for help in ("", "_help")),
+    *(
+        f"ui.looks.{name}{help}"
+        for name in ("large_print", "four_colour", "left_handed")
+        for help in ("", "_help")
+    ),
+]
 BUILT_IDS = (
     [f"ui.rank.{rank}" for rank in "A23456789TJQK"]
     + [f"ui.suit.{suit}" for suit in "SHDC"]
     + [f"ui.game.{game}" for game in ("KL", "SS", "EH")]
+    + [f"ui.index.{rank}" for rank in "AJQK"]
+    + SWITCHES
 )
 MESSAGE_ID = re.compile(r"""["'`=]((?:ui|site|language)\.[A-Za-z0-9_.]*[A-Za-z0-9_])["'`]""")
 
@@ -42,6 +54,8 @@ def ids_in_board_files() -> set[str]:
     """Message ids written in the board's and the pages' HTML and scripts."""
     found: set[str] = set()
     for path in [*WEB.rglob("*.js"), *WEB.rglob("*.html")]:
+        if "build" in path.relative_to(WEB).parts:
+            continue  # the bundles: the same sources, minified
         found.update(MESSAGE_ID.findall(Path(path).read_text("utf-8")))
     return found
 

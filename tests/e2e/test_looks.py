@@ -9,16 +9,12 @@ import re
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, ViewportSize, expect
+from playwright.sync_api import Browser, Page, expect
 
 from .axe import axe_violations
-from .harness import api, open_board, start_layout
+from .harness import SIZES, api, open_board, start_layout
 from .layouts import klondike
 
-SIZES: dict[str, ViewportSize] = {
-    "phone": {"width": 390, "height": 844},
-    "desktop": {"width": 1440, "height": 900},
-}
 LOOKS: dict[str, dict[str, Any]] = {
     "dark": {"theme": "dark"},
     "light": {"theme": "light"},

@@ -5,7 +5,7 @@
 //   if (await mayLeave(state)) …start another game…
 
 import { saveFrom, settings } from "./settings.js";
-import { currentLanguage, languageChoices, t } from "./i18n.js";
+import { currentLanguage, languageChoices, t, translatePage } from "./i18n.js";
 import { clockTime } from "./stats.js";
 
 const $ = (id) => document.getElementById(id);
@@ -130,25 +130,56 @@ export function setupNewGameDialog() {
 
 // -- Settings --------------------------------------------------------------------------------
 
-const SETTING_NAMES = [
-  "double_click",
-  "auto_placement",
-  "placement_help",
-  "interactive_rules",
-  "auto_finish",
-  "pick_and_place",
-  "keyboard_shortcuts",
-  "hints",
-  "large_print",
-  "four_colour",
-  "left_handed",
-];
+// The settings' switches, each a checkbox with its label and help from the catalog: the
+// game's (ui.setting.<name>, ui.setting.<name>_help) and the looks' (ui.looks.<name>, …).
+const SWITCHES = {
+  "setting-switches": {
+    words: "ui.setting.",
+    names: [
+      "double_click",
+      "auto_placement",
+      "placement_help",
+      "interactive_rules",
+      "auto_finish",
+      "pick_and_place",
+      "keyboard_shortcuts",
+      "hints",
+    ],
+  },
+  "looks-switches": { words: "ui.looks.", names: ["large_print", "four_colour", "left_handed"] },
+};
+const SETTING_NAMES = Object.values(SWITCHES).flatMap((group) => group.names);
+
+function switchRow(name, words) {
+  const label = document.createElement("label");
+  label.className = "switch";
+  const input = document.createElement("input");
+  input.type = "checkbox";
+  input.name = name;
+  const text = document.createElement("span");
+  const title = document.createElement("strong");
+  title.dataset.i18n = `${words}${name}`;
+  const help = document.createElement("small");
+  help.dataset.i18n = `${words}${name}_help`;
+  text.append(title, help);
+  label.append(input, text);
+  return label;
+}
+
+function drawSwitches(dialog) {
+  for (const [id, { words, names }] of Object.entries(SWITCHES)) {
+    $(id).replaceChildren(...names.map((name) => switchRow(name, words)));
+  }
+  translatePage(dialog);
+}
+
 // The looks chosen from a list (docs/board.md, "Looks").
 const CHOICE_NAMES = ["theme", "card_back"];
 
 
 export function setupSettingsDialog({ onError, onLanguage }) {
   const dialog = $("settings-dialog");
+  drawSwitches(dialog);
   const languageSelect = $("language-select");
   languageSelect.addEventListener("change", async () => {
     const wanted = languageSelect.value;
