@@ -30,8 +30,14 @@ from .layouts import simple_simon_one_move_from_winning
 WEB = ROOT / "src" / "solitaire" / "web"
 PHONE: ViewportSize = {"width": 390, "height": 844}
 # Ids the board builds from a card, a game or a setting: `ui.rank.${rank}`, ….
-GAME_SWITCHES = ("double_click", "auto_placement", "placement_help", "interactive_rules")
-GAME_SWITCHES += ("auto_finish", "pick_and_place", "keyboard_shortcuts", "hints")
+GAME_SWITCHES: tuple[str, ...] = ("double_click", "auto_placement", "placement_help")
+GAME_SWITCHES += (
+    "interactive_rules",
+    "auto_finish",
+    "pick_and_place",
+    "keyboard_shortcuts",
+    "hints",
+)
 SWITCHES = [
     *(f"ui.setting.{name}{help}" for name in GAME_SWITCHES for help in ("", "_help")),
     *(
