@@ -22,7 +22,6 @@ from typing import Any
 
 from .codes import GameCode, Variant, parse_code
 from .games import Refusal, Rules, Step, rules_for
-from .games.simple_simon import SimpleSimonRules
 from .layout import format_layout
 from .moves import DRAW, STOCK, WASTE, Move
 from .position import Position
@@ -358,6 +357,7 @@ class Game:
             "game": self.variant.game.value,
             "options": self.variant.options,
             "piles": piles,
+            "top_row": list(self.rules.shape.top_row),
             "fan": self.fan,
             "score": self.score,
             "score_text": self.score_text,
@@ -367,8 +367,7 @@ class Game:
             "can_finish": self.can_finish,
             "won": self.won,
         }
-        if isinstance(self.rules, SimpleSimonRules):
-            view["runs_removed"] = self.rules.runs_removed(self.position)
+        view.update(self.rules.view_extras(self.position))
         dests = self.dests()
         view["dests"] = [
             {"pile": dest.pile, "index": dest.index, "targets": list(dest.targets)}

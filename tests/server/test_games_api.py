@@ -15,8 +15,9 @@ from .conftest import act, start
 
 DEAL_6 = "KL1-D1N-AAAAAAG"
 STATE_KEYS = {
-    "id", "version", "code", "game", "options", "piles", "fan", "score", "score_text",
-    "moves", "can_undo", "can_redo", "can_finish", "won", "dests", "last", "seconds",
+    "id", "version", "code", "game", "options", "piles", "top_row", "fan", "score",
+    "score_text", "moves", "can_undo", "can_redo", "can_finish", "won", "dests", "last",
+    "seconds",
 }  # fmt: skip
 
 

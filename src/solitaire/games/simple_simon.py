@@ -11,7 +11,7 @@ a complete one-suit run from king to ace leaves the game.
 from __future__ import annotations
 
 import itertools
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from ..cards import ACE, KING, Card
 from ..codes import GameId, Variant
@@ -64,6 +64,7 @@ def _completes_run(cards: tuple[Card, ...]) -> bool:
 class SimpleSimonRules(Rules):
     """Simple Simon with 1, 2 or 4 suits (SS-1)."""
 
+    columns = len(COLUMN_HEIGHTS)
     rule_ids: ClassVar[dict[str, str]] = {
         "one_rank_higher": "SS-2",
         "nothing_on_ace": "SS-2",
@@ -86,7 +87,9 @@ class SimpleSimonRules(Rules):
                 if row < height:
                     columns[column].append(cards[dealt])
                     dealt += 1
-        return Position(self.variant, tuple(Pile(tuple(c)) for c in columns), number)
+        return Position(
+            self.variant, tuple(Pile(tuple(c)) for c in columns), number, shape=self.shape
+        )
 
     @property
     def initial_score(self) -> int:
@@ -102,6 +105,10 @@ class SimpleSimonRules(Rules):
     def runs_removed(position: Position) -> int:
         """How many runs have left the game (SS-5)."""
         return (52 - position.card_count()) // KING
+
+    def view_extras(self, position: Position) -> dict[str, Any]:
+        """The runs that have left the game, for the board to show (SS-5)."""
+        return {"runs_removed": self.runs_removed(position)}
 
     def _target_refusal(self, target: Pile, card: Card, target_id: str) -> Refusal | None:
         top = target.top

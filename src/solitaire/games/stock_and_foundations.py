@@ -59,7 +59,7 @@ class StockAndFoundationRules(Rules):
         piles = [Pile(tuple(reversed(rest)), len(rest)), EMPTY]
         piles += [EMPTY] * len(self.shape.foundation_suits)
         piles += [Pile(tuple(column), len(column) - 1) for column in columns]
-        return Position(self.variant, tuple(piles), number)
+        return Position(self.variant, tuple(piles), number, shape=self.shape)
 
     # -- judging moves ------------------------------------------------------------------
     def is_won(self, position: Position) -> bool:

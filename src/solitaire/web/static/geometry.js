@@ -4,13 +4,6 @@
 //
 //   const g = boardGeometry(state, 390, 760);  g.piles.get("t3").cards[2]  →  {x, y}
 
-// Top-row slots (stock, waste, foundations) per game, in card-width units.
-const TOP_ROW = {
-  KL: { units: 7, stock: 0, waste: 1, firstFoundation: 3 },
-  EH: { units: 10, stock: 0, waste: 1, firstFoundation: 2 },
-  SS: { units: 10, stock: null, waste: null, firstFoundation: null },
-};
-
 const CARD_RATIO = 1.4; // height / width
 const MAX_CARD_WIDTH = 132;
 const MIN_CARD_WIDTH = 24;
@@ -58,10 +51,12 @@ function pileKind(id) {
 }
 
 export function boardGeometry(state, width, height) {
-  const top = TOP_ROW[state.game] ?? TOP_ROW.KL;
+  // The top row's slots, one card wide each, as the game's rules give them in the state
+  // (`top_row`: a pile id or null for a gap, from the left).
+  const topRow = state.top_row ?? [];
   const columns = state.piles.filter((pile) => pileKind(pile.id) === "column");
-  const hasTopRow = top.stock !== null;
-  const units = Math.max(top.units, columns.length);
+  const hasTopRow = topRow.length > 0;
+  const units = Math.max(topRow.length, columns.length);
   const pad = Math.max(4, Math.min(16, width * 0.012));
 
   // The card is as large as the width allows, but small enough that the top row, a column's
@@ -86,7 +81,7 @@ export function boardGeometry(state, width, height) {
   // The table keeps the proportions of real cards: a narrow band of gaps, centred.
   const contentW = Math.min(width - 2 * pad, (units * cardW) / (fill - 0.02));
   const left = (width - contentW) / 2;
-  const slotW = contentW / top.units;
+  const slotW = contentW / Math.max(1, topRow.length);
   const columnW = contentW / Math.max(1, columns.length);
   const rowGap = Math.round(cardH * 0.16);
   const columnTop = hasTopRow ? pad + cardH + rowGap : pad;
@@ -101,7 +96,6 @@ export function boardGeometry(state, width, height) {
 
   const piles = new Map();
   let columnIndex = 0;
-  let foundationIndex = 0;
   for (const pile of state.piles) {
     const kind = pileKind(pile.id);
     const count = pile.cards.length;
@@ -112,6 +106,7 @@ export function boardGeometry(state, width, height) {
     let cards;
     // A long column may show smaller corner indices than the rest of the table.
     let index = indexSize;
+    const slotX = left + topRow.indexOf(pile.id) * slotW + (slotW - cardW) / 2;
     if (kind === "column") {
       x = left + columnIndex * columnW + (columnW - cardW) / 2;
       y = columnTop;
@@ -120,19 +115,18 @@ export function boardGeometry(state, width, height) {
       index = Math.max(MIN_INDEX_SIZE, columnIndexSize(pile, cardW, room));
       cards = fanColumn(pile.cards, cardH, h, upStep, downStep, minimumUpStep(cardW, index));
     } else if (kind === "foundation") {
-      x = left + (top.firstFoundation + foundationIndex) * slotW + (slotW - cardW) / 2;
+      x = slotX;
       y = pad;
-      foundationIndex += 1;
       cards = pile.cards.map(() => ({ x: 0, y: 0 }));
     } else if (kind === "waste") {
-      x = left + top.waste * slotW + (slotW - cardW) / 2;
+      x = slotX;
       y = pad;
       // Draw 3 (KL-8): the top `fan` cards show spread; the ones beneath lie square.
       const spread = state.fan > 1 ? Math.min(state.fan, count) : 1;
       cards = pile.cards.map((_, i) => ({ x: Math.max(0, i - (count - spread)) * fanStep, y: 0 }));
       w = cardW + (spread - 1) * fanStep;
     } else {
-      x = left + top.stock * slotW + (slotW - cardW) / 2;
+      x = slotX;
       y = pad;
       // A thin edge every few cards shows how thick the stock is.
       cards = pile.cards.map((_, i) => ({ x: 0, y: -Math.floor(i / 8) }));
