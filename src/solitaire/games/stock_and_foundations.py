@@ -138,6 +138,10 @@ class StockAndFoundationRules(Rules):
             flips = 1
         return Pile(remaining, down), flips
 
+    def _stock_is_face_down(self) -> Refusal:
+        """KL-2, EH-2: only face-up cards move; the stock is tapped (UI-2), never dragged."""
+        return self.refuse("face_down", "the stock's cards are face down: tap it to turn one")
+
     def _fan_after_waste_play(self, fan: int, waste_left: int) -> int:
         shown = 1 if waste_left else 0
         return max(fan - 1, shown) if self.draw > 1 else shown
@@ -154,7 +158,7 @@ class StockAndFoundationRules(Rules):
         if source == target:
             raise Refusal("same_pile", None, f"{move} takes cards from {source} back to {source}")
         if source == STOCK:
-            raise self.refuse("face_down", "the stock's cards are face down: tap it to turn one")
+            raise self._stock_is_face_down()
         if not (is_column(target) or is_foundation(target)):
             raise Refusal("not_a_target", None, f"no card can be put on {target}")
         if move.count > 1 and not is_column(source):
@@ -371,7 +375,16 @@ class StockAndFoundationRules(Rules):
                 pass
         return self._best_column_move(position, pile, index)
 
+    def drop(self, position: Position, pile: str, index: int, target: str) -> Move:
+        # A card dragged off the stock would read as a stock tap (``s-w`` is ``d``).
+        if pile == STOCK:
+            raise self._stock_is_face_down()
+        return super().drop(position, pile, index, target)
+
     def best_move(self, position: Position, pile: str, index: int) -> Move:
+        # Auto placement (UI-4) sends a dragged card on; nothing is dragged off the stock.
+        if pile == STOCK:
+            raise self._stock_is_face_down()
         return self.double_click(position, pile, index)
 
     def _best_column_move(self, position: Position, pile: str, index: int) -> Move:

@@ -20,9 +20,9 @@ from ...codes import (
     parse_code_or_variant,
 )
 from ...deals import deal_of_the_day
-from ...games import Refusal, Step, rules_for
+from ...games import rules_for
 from ...layout import LayoutError, format_layout, parse_layout
-from ...moves import DRAW, STOCK, Move, MoveTextError
+from ...moves import DRAW, Move, MoveTextError
 from ...play import Game
 from ..errors import ApiError, PlayerTexts, PlayerTextsDep, bad_request
 from ..live import Illegal, Intent, NotFound, Stale, start_game
@@ -219,15 +219,7 @@ def _intent(services: Services, player_id: str, texts: PlayerTexts, action: Any)
     if isinstance(action, DropAction):
         auto = services.player_settings(player_id).auto_placement
 
-        def drop(game: Game) -> Step:
-            if action.pile == STOCK:
-                # The engine reads any move from the stock as a stock tap, so a card dragged
-                # off the (face-down) stock would turn cards instead of being refused.
-                rule = game.rules.rule_for("face_down")
-                raise Refusal("face_down", rule, "the stock's cards are face down")
-            return game.drop(action.pile, action.index, action.target, auto_placement=auto)
-
-        return drop
+        return lambda game: game.drop(action.pile, action.index, action.target, auto_placement=auto)
     if isinstance(action, StockAction):
         return lambda game: game.play(DRAW)
     if isinstance(action, RedoAction):
