@@ -69,22 +69,39 @@ class StockAndFoundationRules(Rules):
         )
         return on_foundations == len(self.shape.deck)
 
-    def _column_refusal(self, target: Pile, card: Card, target_id: str) -> Refusal | None:
-        """Why ``card`` may not go on column ``target`` (KL-1/KL-3, EH-1/EH-3), or None."""
-        top = target.top
+    @staticmethod
+    def column_refuses(top: Card | None, card: Card) -> str | None:
+        """Why ``card`` may not go on a column whose last card is ``top`` (None: empty), as a
+        reason key, or None when it may: a card goes on one of the other colour, one rank
+        higher (KL-1, EH-1); an empty column takes only a king (KL-3, EH-3). ``apply``,
+        ``legal_moves`` and the double click all ask it.
+
+        >>> from solitaire.cards import parse_card
+        >>> seven = parse_card("7H")
+        >>> [StockAndFoundationRules.column_refuses(parse_card(c), seven) for c in ("8C", "8D")]
+        [None, 'build_down']
+        >>> StockAndFoundationRules.column_refuses(None, seven)
+        'king_only'
+        """
         if top is None:
-            if card.rank != KING:
-                return self.refuse(
-                    "king_only", f"{target_id} is empty and {card.code} is not a king"
-                )
+            return None if card.rank == KING else "king_only"
+        if top.rank == card.rank + 1 and top.is_red != card.is_red:
             return None
-        if top.is_red == card.is_red or top.rank != card.rank + 1:
-            return self.refuse(
-                "build_down",
-                f"{card.code} does not go on {top.code}: a column takes a card of the other "
-                "colour, one rank lower",
-            )
-        return None
+        return "build_down"
+
+    def _column_refusal(self, target: Pile, card: Card, target_id: str) -> Refusal | None:
+        """The refusal of ``card`` on column ``target`` (:meth:`column_refuses`), or None."""
+        top = target.top
+        reason = self.column_refuses(top, card)
+        if reason is None:
+            return None
+        if top is None:
+            return self.refuse(reason, f"{target_id} is empty and {card.code} is not a king")
+        return self.refuse(
+            reason,
+            f"{card.code} does not go on {top.code}: a column takes a card of the other "
+            "colour, one rank lower",
+        )
 
     def _foundation_target(self, position: Position, card: Card, target: str) -> str:
         """The foundation a card goes to (``f`` lets the rules pick: the leftmost that takes it)."""
@@ -124,8 +141,7 @@ class StockAndFoundationRules(Rules):
         if not cards or cards[0].rank != KING:
             return False
         return all(
-            lower.rank == upper.rank - 1 and lower.is_red != upper.is_red
-            for upper, lower in itertools.pairwise(cards)
+            self.column_refuses(upper, lower) is None for upper, lower in itertools.pairwise(cards)
         )
 
     def _after_leaving_column(self, column: Pile, count: int) -> tuple[Pile, int]:
@@ -300,20 +316,11 @@ class StockAndFoundationRules(Rules):
                     found.append(f"f{index + 1}")
             return found
 
+        tops = [column.top for column in columns]
+        refuses = self.column_refuses
+
         def column_targets(card: Card, exclude: int) -> list[int]:
-            red = card.is_red
-            rank = card.rank
-            found = []
-            for j, target in enumerate(columns):
-                if j == exclude:
-                    continue
-                if target.cards:
-                    top = target.cards[-1]
-                    if top.rank == rank + 1 and top.is_red != red:
-                        found.append(j)
-                elif rank == KING:
-                    found.append(j)
-            return found
+            return [j for j, top in enumerate(tops) if j != exclude and refuses(top, card) is None]
 
         for i, column in enumerate(columns):
             if not column.cards:
@@ -418,7 +425,7 @@ class StockAndFoundationRules(Rules):
                 continue
             if count > 1 and self.single_card_moves:
                 continue
-            if self._column_refusal(target, card, target_id) is None and (
+            if self.column_refuses(target.top, card) is None and (
                 best is None or len(target) > best[0]
             ):
                 best = (len(target), j)
