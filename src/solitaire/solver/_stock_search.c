@@ -32,6 +32,7 @@
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1247,6 +1248,26 @@ static int parse_state(PyObject *position, const Rules *r, State *s) {
     return 1;
 }
 
+/* Every entry point's arguments: (position, rules), then its own, read by `extras` (a
+   PyArg_ParseTuple format for those alone). 0: an error is set. */
+static int parse_call(PyObject *args, Rules *r, State *s, const char *extras, ...) {
+    Py_ssize_t count = PyTuple_GET_SIZE(args);
+    if (count < 2) {
+        PyErr_SetString(PyExc_TypeError, "the position and the rules come first");
+        return 0;
+    }
+    if (!parse_rules(PyTuple_GET_ITEM(args, 1), r) || !parse_state(PyTuple_GET_ITEM(args, 0), r, s))
+        return 0;
+    PyObject *rest = PyTuple_GetSlice(args, 2, count);
+    if (!rest) return 0;
+    va_list va;
+    va_start(va, extras);
+    int parsed = PyArg_VaParse(rest, extras, va);
+    va_end(va);
+    Py_DECREF(rest);
+    return parsed;
+}
+
 static void free_member(Member *m) {
     if (m->store) { free_store(m->store); free(m->store); }
     free(m->e);
@@ -1257,16 +1278,15 @@ static void free_member(Member *m) {
 
 static PyObject *py_search(PyObject *self, PyObject *args) {
     (void)self;
-    PyObject *position, *rules, *configs;
+    PyObject *configs;
     int cpu_clock;
     double seconds;
     long long max_positions, max_nodes;
-    if (!PyArg_ParseTuple(args, "OOO!dpLL", &position, &rules, &PyTuple_Type, &configs,
-                          &seconds, &cpu_clock, &max_positions, &max_nodes))
-        return NULL;
     Rules r;
     State start;
-    if (!parse_rules(rules, &r) || !parse_state(position, &r, &start)) return NULL;
+    if (!parse_call(args, &r, &start, "O!dpLL", &PyTuple_Type, &configs, &seconds, &cpu_clock,
+                    &max_positions, &max_nodes))
+        return NULL;
     Py_ssize_t members = PyTuple_GET_SIZE(configs);
     if (members < 1 || members > MAX_MEMBERS) {
         PyErr_SetString(PyExc_ValueError, "a portfolio holds 1 to 8 searches");
@@ -1394,13 +1414,10 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
 
 static PyObject *py_successors(PyObject *self, PyObject *args) {
     (void)self;
-    PyObject *position, *rules;
     int level, settled;
     Rules r;
     State s;
-    if (!PyArg_ParseTuple(args, "OOip", &position, &rules, &level, &settled) ||
-        !parse_rules(rules, &r) || !parse_state(position, &r, &s))
-        return NULL;
+    if (!parse_call(args, &r, &s, "ip", &level, &settled)) return NULL;
     if (level != LIKELY && level != COMPLETE) {
         PyErr_SetString(PyExc_ValueError, "the level is LIKELY 1 or COMPLETE 2");
         return NULL;
@@ -1420,12 +1437,9 @@ static PyObject *py_successors(PyObject *self, PyObject *args) {
 
 static PyObject *py_settle(PyObject *self, PyObject *args) {
     (void)self;
-    PyObject *position, *rules;
     Rules r;
     State s;
-    if (!PyArg_ParseTuple(args, "OO", &position, &rules) || !parse_rules(rules, &r) ||
-        !parse_state(position, &r, &s))
-        return NULL;
+    if (!parse_call(args, &r, &s, "")) return NULL;
     Atoms atoms;
     atoms.count = 0;
     settle(&r, &s, &atoms);
@@ -1434,12 +1448,9 @@ static PyObject *py_settle(PyObject *self, PyObject *args) {
 
 static PyObject *py_key(PyObject *self, PyObject *args) {
     (void)self;
-    PyObject *position, *rules;
     Rules r;
     State s;
-    if (!PyArg_ParseTuple(args, "OO", &position, &rules) || !parse_rules(rules, &r) ||
-        !parse_state(position, &r, &s))
-        return NULL;
+    if (!parse_call(args, &r, &s, "")) return NULL;
     uint8_t buffer[SLOT];
     int key_size;
     serialize(&r, &s, buffer, &key_size);
@@ -1448,13 +1459,10 @@ static PyObject *py_key(PyObject *self, PyObject *args) {
 
 static PyObject *py_stuck_places(PyObject *self, PyObject *args) {
     (void)self;
-    PyObject *position, *rules;
     int thorough;
     Rules r;
     State s;
-    if (!PyArg_ParseTuple(args, "OOp", &position, &rules, &thorough) ||
-        !parse_rules(rules, &r) || !parse_state(position, &r, &s))
-        return NULL;
+    if (!parse_call(args, &r, &s, "p", &thorough)) return NULL;
     int top[MAX_COLUMNS + 1];
     int piles = stuck_tops(&r, &s, thorough, top);
     PyObject *places = PyList_New(0);
@@ -1473,12 +1481,9 @@ static PyObject *py_stuck_places(PyObject *self, PyObject *args) {
 
 static PyObject *py_waits(PyObject *self, PyObject *args) {
     (void)self;
-    PyObject *position, *rules;
     Rules r;
     State s;
-    if (!PyArg_ParseTuple(args, "OO", &position, &rules) || !parse_rules(rules, &r) ||
-        !parse_state(position, &r, &s))
-        return NULL;
+    if (!parse_call(args, &r, &s, "")) return NULL;
     Waits waits;
     waits_of(&r, &s, &waits);
     uint8_t column[52], up[52];
