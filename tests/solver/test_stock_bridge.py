@@ -18,9 +18,10 @@ from solitaire.layout import parse_layout
 from solitaire.moves import DRAW, WASTE
 from solitaire.position import Position
 from solitaire.solver import stock_bridge
+from solitaire.solver.card_ids import card_id, card_text
 from solitaire.solver.stock_bridge import COMPLETE, LIKELY
 from solitaire.solver.stock_moves import to_moves
-from solitaire.solver.stock_position import State, StockTable, card_id, card_text, state_of
+from solitaire.solver.stock_position import State, StockTable, state_of
 
 from .stock_samples import reachable_positions
 

@@ -69,6 +69,10 @@ class FinishingRules(Protocol):
 
     def is_won(self, position: Position) -> bool: ...
 
+    def foundations_taking(self, position: Position, card: Card) -> list[str]: ...
+
+    def column_refuses(self, top: Card | None, card: Card) -> str | None: ...
+
 
 FINISH_SEARCH_LIMIT = 20_000
 """Steps a finish search may try before it gives up (there is then no finish)."""
@@ -84,16 +88,16 @@ def finish_steps(rules: FinishingRules, position: Position, fan: int) -> tuple[S
         return None
     steps = _search(rules, position, fan, every_order=False)
     two_decks = len(set(rules.shape.deck)) < len(rules.shape.deck)
-    if steps is None and two_decks and not all(map(_built_down, columns)):
+    if steps is None and two_decks and not all(_built_down(rules, column) for column in columns):
         steps = _search(rules, position, fan, every_order=True)
     return steps
 
 
-def _built_down(column: Pile) -> bool:
+def _built_down(rules: FinishingRules, column: Pile) -> bool:
     """Whether each card of the column lies on one of the other colour and one rank higher,
     as the rules build columns (EH-1)."""
     return all(
-        upper.rank == lower.rank - 1 and upper.is_red != lower.is_red
+        rules.column_refuses(lower, upper) is None
         for lower, upper in itertools.pairwise(column.cards)
     )
 
@@ -176,8 +180,4 @@ def _choices(rules: FinishingRules, position: Position, fan: int, every_order: b
 
 def _goes_up(rules: FinishingRules, position: Position, card: Card) -> bool:
     """Whether a foundation takes ``card`` now (KL-5, EH-5)."""
-    first = rules.shape.index("f1")
-    return any(
-        suit is card.suit and len(position.piles[first + index]) == card.rank - 1
-        for index, suit in enumerate(rules.shape.foundation_suits)
-    )
+    return bool(rules.foundations_taking(position, card))

@@ -18,6 +18,7 @@ from ..moves import (
     WASTE,
     Move,
     column_id,
+    foundation_id,
     is_column,
     is_foundation,
     pile_index,
@@ -103,14 +104,23 @@ class StockAndFoundationRules(Rules):
             "colour, one rank lower",
         )
 
+    def foundations_taking(self, position: Position, card: Card) -> list[str]:
+        """The foundations that take ``card`` now, leftmost first: those of its suit whose
+        next card it is (KL-5, EH-5). ``apply``, ``legal_moves`` and the finish all ask it."""
+        first = self.shape.index("f1")
+        return [
+            foundation_id(index)
+            for index, suit in enumerate(self.shape.foundation_suits)
+            if suit is card.suit and len(position.piles[first + index]) == card.rank - 1
+        ]
+
     def _foundation_target(self, position: Position, card: Card, target: str) -> str:
         """The foundation a card goes to (``f`` lets the rules pick: the leftmost that takes it)."""
         suits = self.shape.foundation_suits
+        taking = self.foundations_taking(position, card)
         if target == ANY_FOUNDATION:
-            for index, suit in enumerate(suits):
-                pile_id = f"f{index + 1}"
-                if suit is card.suit and len(position.pile(pile_id)) == card.rank - 1:
-                    return pile_id
+            if taking:
+                return taking[0]
             return self._refuse_foundation(position, card)
         index = pile_index(target)
         if index >= len(suits):
@@ -119,7 +129,7 @@ class StockAndFoundationRules(Rules):
             raise self.refuse(
                 "foundation_suit", f"{target} takes {suits[index].symbol}, not {card.code}"
             )
-        if len(position.pile(target)) != card.rank - 1:
+        if target not in taking:
             raise self.refuse(
                 "foundation_order",
                 f"{target} needs {self._next_needed(position.pile(target), card)}, not {card.code}",
@@ -310,11 +320,7 @@ class StockAndFoundationRules(Rules):
             moves.append(DRAW)
 
         def foundations_for(card: Card) -> list[str]:
-            found = []
-            for index, suit in enumerate(shape.foundation_suits):
-                if suit is card.suit and len(piles[2 + index]) == card.rank - 1:
-                    found.append(f"f{index + 1}")
-            return found
+            return self.foundations_taking(position, card)
 
         tops = [column.top for column in columns]
         refuses = self.column_refuses

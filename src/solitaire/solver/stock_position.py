@@ -31,12 +31,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from ..cards import RANK_LETTERS, SUITS, Card
+from ..cards import SUITS, Card
 from ..codes import Variant
 from ..games import rules_for
 from ..games.stock_and_foundations import StockAndFoundationRules
 from ..moves import STOCK, WASTE, is_column, is_foundation
 from ..position import Position
+from .card_ids import card_id
 
 TALON_WAITS = True
 """In draw 1 with passes, a talon card is played only when what follows it could come at
@@ -46,18 +47,6 @@ KINGS_FILL_EMPTIED = True
 """Without passes back (Vegas), the complete level moves a column away whole (emptying it)
 only together with a king going into it (docs/solver.md, "A column emptied whole"). Sound;
 tests turn it off to compare."""
-
-_SUIT_INDEX = {suit: index for index, suit in enumerate(SUITS)}
-
-
-def card_id(card: Card) -> int:
-    """The private id of a card, ``suit × 13 + rank − 1`` (suits ♠ ♥ ♦ ♣): 13 for A♥."""
-    return _SUIT_INDEX[card.suit] * 13 + card.rank - 1
-
-
-def card_text(card: int) -> str:
-    """A private card id as card text: ``card_text(13)`` is ``'AH'``."""
-    return RANK_LETTERS[card % 13] + SUITS[card // 13].letter
 
 
 class State(NamedTuple):
