@@ -96,6 +96,9 @@ static inline void copy_bytes(uint8_t *restrict to, const uint8_t *restrict from
 
 static int is_red(int card) { int suit = card / 13; return suit == 1 || suit == 2; }
 
+/* The moves and the safe moves are made in the search's innermost loop: inlined wherever used. */
+#define HOT static inline __attribute__((always_inline))
+
 /* ---- rules ------------------------------------------------------------------------- */
 
 /* KL-1, EH-1, the column rule, once: the two cards of the other colour ranked `step` from the
@@ -153,14 +156,14 @@ static void shrink(State *s, int column, int count) {
 /* ---- the moves: each makes `child` from `s` ---------------------------------------- */
 
 /* Column `column`'s last card onto foundation place `place`. */
-static void column_to_foundation(State *child, const State *s, int column, int place) {
+HOT void column_to_foundation(State *child, const State *s, int column, int place) {
     *child = *s;
     shrink(child, column, 1);
     child->found[place]++;
 }
 
 /* The talon card on top at waste size `size` (the taps done) taken out (child may be s). */
-static void take_from_talon(State *child, const State *s, int size) {
+HOT void take_from_talon(State *child, const State *s, int size) {
     int talon_len = s->talon_len;
     if (child != s) *child = *s;
     memmove(child->talon + size - 1, child->talon + size, (size_t)(talon_len - size));
@@ -168,19 +171,19 @@ static void take_from_talon(State *child, const State *s, int size) {
     child->waste = (uint8_t)(size - 1);
 }
 
-static void talon_to_foundation(State *child, const State *s, int size, int place) {
+HOT void talon_to_foundation(State *child, const State *s, int size, int place) {
     take_from_talon(child, s, size);
     child->found[place]++;
 }
 
-static void talon_to_column(State *child, const State *s, int size, int target) {
+HOT void talon_to_column(State *child, const State *s, int size, int target) {
     uint8_t card = s->talon[size - 1];
     take_from_talon(child, s, size);
     child->cards[target][child->len[target]++] = card;
 }
 
 /* The cards of column `column` from `start` on onto column `target`. */
-static void column_to_column(State *child, const State *s, int column, int start, int target) {
+HOT void column_to_column(State *child, const State *s, int column, int start, int target) {
     int count = s->len[column] - start;
     *child = *s;
     memcpy(child->cards[target] + child->len[target], s->cards[column] + start, (size_t)count);
@@ -189,7 +192,7 @@ static void column_to_column(State *child, const State *s, int column, int start
 }
 
 /* Foundation place `place`'s top card back onto column `target` (KL-7, EH-8). */
-static void back_to_column(const Rules *r, State *child, const State *s, int place, int target) {
+HOT void back_to_column(const Rules *r, State *child, const State *s, int place, int target) {
     *child = *s;
     child->found[place]--;
     child->cards[target][child->len[target]++] =
@@ -199,7 +202,7 @@ static void back_to_column(const Rules *r, State *child, const State *s, int pla
 /* Make every safe move to the foundations: from a column's end; from the waste in draw 1
    only, where taking a card out of the talon cannot change what the taps show. `made`, when
    given, gets their atoms. */
-static void settle(const Rules *r, State *s, Atoms *made) {
+HOT void settle(const Rules *r, State *s, Atoms *made) {
     int changed = 1;
     while (changed) {
         changed = 0;
