@@ -171,6 +171,19 @@ def test_observation_carries_the_table_shape_and_what_the_game_adds(
     assert ("runs_removed" in view) == bool(extras)
 
 
+@pytest.mark.parametrize(
+    ("code", "suits"),
+    [
+        ("KL1-D1N-AAAAAAG", "SHDC"),  # KL-0
+        ("EH1-N-AAAAAAF", "SSHHDDCC"),  # EH-0
+        ("SS1-S4-AAAAABD", ""),
+    ],
+)
+def test_observation_names_the_suit_each_foundation_is_kept_for(code: str, suits: str) -> None:
+    # KL-0, EH-0: an empty foundation place shows the suit it is reserved for.
+    assert Game.from_code(code).observation()["foundation_suits"] == list(suits)
+
+
 def test_log_replays_the_game_exactly() -> None:
     game = Game.from_code("EH1-N-AAAAAAF")
     for _ in range(40):

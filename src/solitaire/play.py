@@ -358,6 +358,9 @@ class Game:
             "options": self.variant.options,
             "piles": piles,
             "top_row": list(self.rules.shape.top_row),
+            # The suit each foundation is kept for, in foundation order (KL-0, EH-0), so
+            # that an empty one can show it; Simple Simon's foundations take any suit.
+            "foundation_suits": [suit.letter for suit in self.rules.shape.foundation_suits],
             "fan": self.fan,
             "score": self.score,
             "score_text": self.score_text,

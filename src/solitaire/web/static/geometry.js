@@ -3,6 +3,7 @@
 // Pure arithmetic on the state the server sent; no DOM, no rules.
 //
 //   const g = boardGeometry(state, 390, 760);  g.piles.get("t3").cards[2]  →  {x, y}
+//   boardGeometry(state, 390, 760, { largePrint: true, leftHanded: true })
 
 const CARD_RATIO = 1.4; // height / width
 const MAX_CARD_WIDTH = 132;
@@ -10,9 +11,11 @@ const MIN_CARD_WIDTH = 24;
 const MIN_DOWN_STEP = 3;
 
 const MIN_INDEX_SIZE = 11;
+// Large print: corner indices (and with them the fan that shows them) a third larger.
+const LARGE_PRINT = 1.35;
 
-function indexSizeFor(cardW) {
-  return Math.max(12, Math.min(24, Math.round(cardW * 0.27)));
+function indexSizeFor(cardW, print = 1) {
+  return Math.max(12, Math.min(Math.round(24 * print), Math.round(cardW * 0.27 * print)));
 }
 
 // The smallest step between two face-up cards that still shows a corner index of that size.
@@ -22,11 +25,11 @@ function minimumUpStep(cardW, indexSize) {
 
 // The largest index a column can show with cards of this width, its fan as tight as it
 // goes (face-down cards at their minimum step).
-function columnIndexSize(pile, cardW, room) {
+function columnIndexSize(pile, cardW, room, print) {
   const above = pile.cards.slice(0, -1);
   const downs = above.filter((card) => card === null).length;
   const ups = above.length - downs;
-  const largest = indexSizeFor(cardW);
+  const largest = indexSizeFor(cardW, print);
   if (ups === 0) return largest;
   const step = (room - downs * MIN_DOWN_STEP) / ups;
   return Math.min(largest, Math.floor((step - cardW * 0.04) / 1.3));
@@ -39,9 +42,21 @@ function columnRoom(cardW, height, pad, hasTopRow) {
 }
 
 // The smallest index any column needs with cards of this width.
-function indexSizeThatFits(columns, cardW, height, pad, hasTopRow) {
+function indexSizeThatFits(columns, cardW, height, pad, hasTopRow, print) {
   const room = columnRoom(cardW, height, pad, hasTopRow);
-  return Math.min(indexSizeFor(cardW), ...columns.map((p) => columnIndexSize(p, cardW, room)));
+  return Math.min(indexSizeFor(cardW, print), ...columns.map((p) => columnIndexSize(p, cardW, room, print)));
+}
+
+// The left-handed layout: the top row mirrored (the stock at the right edge, the waste next
+// to it), the foundations still in their order from the left, and the gap moved between
+// the waste and the stock so that a draw-3 fan, which opens to the right, has room.
+//   [s, w, null, f1, f2, f3, f4]  →  [f1, f2, f3, f4, w, null, s]
+function leftHandedRow(topRow) {
+  const foundations = topRow.filter((id) => id !== null && pileKind(id) === "foundation");
+  const gaps = topRow.filter((id) => id === null);
+  const rest = topRow.filter((id) => id !== null && pileKind(id) !== "foundation").reverse();
+  const stock = rest.filter((id) => id === "s");
+  return [...foundations, ...rest.filter((id) => id !== "s"), ...gaps, ...stock];
 }
 
 function pileKind(id) {
@@ -50,10 +65,11 @@ function pileKind(id) {
   return id.startsWith("f") ? "foundation" : "column";
 }
 
-export function boardGeometry(state, width, height) {
+export function boardGeometry(state, width, height, { largePrint = false, leftHanded = false } = {}) {
   // The top row's slots, one card wide each, as the game's rules give them in the state
   // (`top_row`: a pile id or null for a gap, from the left).
-  const topRow = state.top_row ?? [];
+  const topRow = leftHanded ? leftHandedRow(state.top_row ?? []) : (state.top_row ?? []);
+  const print = largePrint ? LARGE_PRINT : 1;
   const columns = state.piles.filter((pile) => pileKind(pile.id) === "column");
   const hasTopRow = topRow.length > 0;
   const units = Math.max(topRow.length, columns.length);
@@ -71,10 +87,10 @@ export function boardGeometry(state, width, height) {
   // shows its corner; below a readable index the cards shrink too, by 30 % at most (tiny
   // cards are worse than a tight fan).
   const smallest = Math.max(MIN_CARD_WIDTH, Math.floor(cardW * 0.7));
-  while (cardW > smallest && indexSizeThatFits(columns, cardW, height, pad, hasTopRow) < MIN_INDEX_SIZE) {
+  while (cardW > smallest && indexSizeThatFits(columns, cardW, height, pad, hasTopRow, print) < MIN_INDEX_SIZE * print) {
     cardW -= 2;
   }
-  const indexSize = indexSizeFor(cardW);
+  const indexSize = indexSizeFor(cardW, print);
   const room = columnRoom(cardW, height, pad, hasTopRow);
   const cardH = Math.round(cardW * CARD_RATIO);
 
@@ -112,7 +128,7 @@ export function boardGeometry(state, width, height) {
       y = columnTop;
       h = columnBottom - columnTop;
       columnIndex += 1;
-      index = Math.max(MIN_INDEX_SIZE, columnIndexSize(pile, cardW, room));
+      index = Math.max(MIN_INDEX_SIZE, columnIndexSize(pile, cardW, room, print));
       cards = fanColumn(pile.cards, cardH, h, upStep, downStep, minimumUpStep(cardW, index));
     } else if (kind === "foundation") {
       x = slotX;
