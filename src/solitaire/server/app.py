@@ -19,12 +19,13 @@ from starlette.middleware.gzip import GZipMiddleware
 from starlette.responses import Response
 from starlette.staticfiles import StaticFiles
 
+from ..catalogs import Catalogs
 from ..store import GameStore, connect, upgrade_schema
 from .assets import Assets
-from .catalog import Catalogs
 from .errors import install_error_handlers
 from .live import LiveGames
-from .middleware import BodyLimitMiddleware, PlayerCookieMiddleware, ResponseHeadersMiddleware
+from .middleware import BodyLimitMiddleware, ResponseHeadersMiddleware
+from .players import PlayerCookieMiddleware
 from .routes import board, games, hints, messages, player_settings, site, stats, webapp
 from .services import Services
 from .settings import Settings

@@ -1,5 +1,5 @@
-"""Small ASGI middlewares: the anonymous player cookie, a cap on request bodies, and the
-headers every answer carries.
+"""Small ASGI middlewares: a cap on request bodies and the headers every answer carries
+(the player cookie's is in :mod:`solitaire.server.players`).
 
 Written against plain ASGI (not Starlette's BaseHTTPMiddleware) so they add next to nothing
 to each request and see every response, error answers included. (FastAPI's own
@@ -9,75 +9,19 @@ to each request and see every response, error answers included. (FastAPI's own
 from __future__ import annotations
 
 import json
-import re
-import secrets
-from http.cookies import SimpleCookie
 from typing import Any
 
+from starlette.concurrency import run_in_threadpool
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-PLAYER_COOKIE = "solitaire_player"
-#: ``secrets.token_urlsafe(16)``: 22 characters of the URL-safe base64 alphabet (128 bits).
-PLAYER_ID_RE = re.compile(r"[A-Za-z0-9_-]{22}")
+from .language import scope_texts
 
 
-def new_player_id() -> str:
-    """A fresh anonymous player id: ``len(new_player_id()) == 22``."""
-    return secrets.token_urlsafe(16)
-
-
-def _cookie_value(scope: Scope, name: str) -> str | None:
-    for key, value in scope.get("headers", ()):
-        if key == b"cookie":
-            cookie: SimpleCookie = SimpleCookie()
-            try:
-                cookie.load(value.decode("latin-1"))
-            except Exception:  # a malformed Cookie header is as good as none
-                continue
-            if name in cookie:
-                return cookie[name].value
-    return None
-
-
-class PlayerCookieMiddleware:
-    """Puts the player id in ``scope["state"]["player_id"]``; a request without a valid
-    cookie gets a new id, sent back as an HttpOnly, SameSite=Lax cookie."""
-
-    def __init__(self, app: ASGIApp, *, secure: bool, max_age_days: int) -> None:
-        self.app = app
-        self.secure = secure
-        self.max_age = max_age_days * 24 * 3600
-
-    def _set_cookie_header(self, player_id: str) -> bytes:
-        parts = [
-            f"{PLAYER_COOKIE}={player_id}",
-            "Path=/",
-            f"Max-Age={self.max_age}",
-            "HttpOnly",
-            "SameSite=Lax",
-        ]
-        if self.secure:
-            parts.append("Secure")
-        return "; ".join(parts).encode("latin-1")
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-        player_id = _cookie_value(scope, PLAYER_COOKIE)
-        is_new = player_id is None or not PLAYER_ID_RE.fullmatch(player_id)
-        if is_new:
-            player_id = new_player_id()
-        scope.setdefault("state", {})["player_id"] = player_id
-
-        async def send_with_cookie(message: Message) -> None:
-            if message["type"] == "http.response.start" and is_new:
-                headers = list(message.get("headers", []))
-                headers.append((b"set-cookie", self._set_cookie_header(str(player_id))))
-                message = {**message, "headers": headers}
-            await send(message)
-
-        await self.app(scope, receive, send_with_cookie if is_new else send)
+def too_large_message(scope: Scope, max_bytes: int) -> str:
+    """The 413 message for a request (an ASGI scope, read before the app runs), in the
+    player's language."""
+    texts = scope_texts(scope)
+    return texts.text("error.too_large", limit=texts.number(max_bytes))
 
 
 class BodyLimitMiddleware:
@@ -89,12 +33,8 @@ class BodyLimitMiddleware:
         self.max_bytes = max_bytes
 
     async def _too_large(self, scope: Scope, send: Send) -> None:
-        # errors.py imports this module; the message needs the player's language, which may
-        # mean a database read, so it runs off the event loop.
-        from starlette.concurrency import run_in_threadpool
-
-        from .errors import too_large_message
-
+        # The message is in the player's language, which may mean a database read: it is
+        # looked up off the event loop.
         message = await run_in_threadpool(too_large_message, scope, self.max_bytes)
         body = json.dumps({"error": "bad_request", "message": message, "detail": []}).encode()
         await send(

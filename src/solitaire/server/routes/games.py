@@ -24,7 +24,8 @@ from ...games import Refusal, Step, rules_for
 from ...layout import LayoutError, format_layout, parse_layout
 from ...moves import DRAW, STOCK, Move, MoveTextError
 from ...play import Game
-from ..errors import ApiError, PlayerTexts, PlayerTextsDep, bad_request
+from ..errors import ApiError, bad_request
+from ..language import PlayerTexts, PlayerTextsDep
 from ..live import Illegal, Intent, NotFound, Stale, start_game
 from ..schemas import (
     AnyAction,

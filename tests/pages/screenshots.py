@@ -4,7 +4,7 @@ plus the board's toolbar with the link and the language selector, and the board 
 Settings dialog open (the language list) in Romanian and Dutch at both sizes. Starts its own
 server; writes PNGs to screenshots/.
 
-    .venv/bin/python -m tests.site.screenshots [--out screenshots]
+    .venv/bin/python -m tests.pages.screenshots [--out screenshots]
 """
 
 from __future__ import annotations

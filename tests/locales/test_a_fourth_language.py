@@ -22,7 +22,7 @@ from solitaire.server.settings import Settings
 from ..e2e.harness import launch_chromium, open_board, running_server
 from ..e2e.layouts import klondike
 from ..locales.catalogs import differences_from_english, read_messages
-from .conftest import site_settings
+from ..server.conftest import sqlite_settings
 
 PACKAGE_LOCALES = Path(Settings.model_fields["locales_dir"].default)
 PACKAGE_PAGES = Path(Settings.model_fields["pages_dir"].default)
@@ -87,7 +87,7 @@ def client(
     german: tuple[Path, Path], tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[TestClient]:
     locales, pages = german
-    settings = site_settings(tmp_path_factory.mktemp("data")).model_copy(
+    settings = sqlite_settings(tmp_path_factory.mktemp("data")).model_copy(
         update={"locales_dir": locales, "pages_dir": pages}
     )
     with TestClient(create_app(settings)) as test_client:
@@ -177,7 +177,7 @@ def test_german_page_texts_without_a_title_are_refused(tmp_path: Path) -> None:
     index = json.loads((pages / "de" / "index.json").read_text(encoding="utf-8"))
     del index["titles"]["faq"]
     (pages / "de" / "index.json").write_text(json.dumps(index), encoding="utf-8")
-    settings = site_settings(tmp_path / "data").model_copy(
+    settings = sqlite_settings(tmp_path / "data").model_copy(
         update={"locales_dir": locales, "pages_dir": pages}
     )
     app = create_app(settings)
@@ -190,7 +190,7 @@ def test_a_catalog_without_pages_speaks_on_the_board_and_links_to_english_pages(
 ) -> None:
     locales, pages = add_german(tmp_path)
     shutil.rmtree(pages / "de")
-    settings = site_settings(tmp_path / "data").model_copy(
+    settings = sqlite_settings(tmp_path / "data").model_copy(
         update={"locales_dir": locales, "pages_dir": pages}
     )
     with TestClient(create_app(settings)) as client:

@@ -1,4 +1,5 @@
-"""A new player's language comes from the browser's Accept-Language, then stays as chosen."""
+"""Which language an answer speaks (server/language.py): the saved language, else the browser's
+first language with a catalog, else English; for every kind of answer alike."""
 
 from __future__ import annotations
 
@@ -7,8 +8,8 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
-from solitaire.server.catalog import Catalogs
-from solitaire.server.routes.player_settings import preferred_language
+from solitaire.catalogs import Catalogs
+from solitaire.server.language import preferred_language
 from solitaire.server.settings import Settings
 
 CATALOGS = Catalogs(Path(Settings.model_fields["locales_dir"].default))
@@ -62,3 +63,16 @@ def test_a_browser_without_a_supported_language_gets_english_and_nothing_is_fixe
     assert client.get("/api/settings", headers={"Accept-Language": "ro"}).json()["language"] == (
         "ro"
     )
+
+
+def test_a_browsers_language_is_the_language_of_every_answer(client: TestClient) -> None:
+    # One rule for JSON errors, the 404 page, the messages and the pages' link alike.
+    dutch = {"Accept-Language": "nl-BE,nl;q=0.9"}
+    error = client.get("/api/games/no-such-game", headers=dutch).json()
+    assert error["message"] == CATALOGS.text("nl", "error.not_found")
+    page = client.get("/fr/faq", headers=dutch)
+    assert page.status_code == 404
+    assert '<html lang="nl">' in page.text
+    assert client.get("/no/such/address", headers=dutch).text.count('<html lang="nl">') == 1
+    assert client.get("/api/messages", headers=dutch).json()["lang"] == "nl"
+    assert client.get("/api/site", headers=dutch).json()["lang"] == "nl"
