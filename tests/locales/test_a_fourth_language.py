@@ -143,12 +143,16 @@ def test_the_german_404_page(client: TestClient) -> None:
 
 
 def test_a_german_player_is_answered_in_german(client: TestClient) -> None:
-    settings = client.get("/api/settings", headers={"Accept-Language": "de-CH, en;q=0.5"})
+    # A German browser, which says so with every request.
+    german = {"Accept-Language": "de-CH, en;q=0.5"}
+    settings = client.get("/api/settings", headers=german)
     assert settings.json()["language"] == "de"
-    state = client.post("/api/games", json={"mode": "layout", "layout": _empty_column()}).json()
+    layout = {"mode": "layout", "layout": _empty_column()}
+    state = client.post("/api/games", json=layout, headers=german).json()
     refused = client.post(
         f"/api/games/{state['id']}/actions",
         json={"version": 0, "type": "drop", "pile": "t3", "index": 1, "target": "t1"},
+        headers=german,
     )
     assert refused.status_code == 422
     assert refused.json()["message"] == GERMAN["reason.king_only"]

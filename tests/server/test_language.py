@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from solitaire.catalogs import Catalogs
@@ -33,16 +34,28 @@ def test_the_first_supported_language_by_weight(header: str | None, language: st
     assert preferred_language(header, CATALOGS) == language
 
 
-def test_a_new_player_gets_the_browsers_language_and_keeps_it(client: TestClient) -> None:
+def test_a_player_who_never_chose_follows_the_browser(client: TestClient, app: FastAPI) -> None:
     first = client.get("/api/settings", headers={"Accept-Language": "nl-BE,nl;q=0.9,en;q=0.8"})
     assert first.status_code == 200
     assert first.json()["language"] == "nl"
-    # Saved: the messages and later visits follow it, whatever the browser says next.
-    assert client.get("/api/messages").json()["lang"] == "nl"
+    # Nothing was saved on the player's behalf: the browser's language keeps counting.
+    player_id = client.cookies["solitaire_player"]
+    assert app.state.services.store.player_settings(player_id) is None
+    assert client.get("/api/messages", headers={"Accept-Language": "nl"}).json()["lang"] == "nl"
     assert client.get("/api/settings", headers={"Accept-Language": "ro"}).json()["language"] == (
+        "ro"
+    )
+    assert client.get("/api/settings").json()["language"] == "en"
+    # Another setting saved leaves the language to the browser still.
+    assert (
+        client.put("/api/settings", json={"hints": True}, headers={"Accept-Language": "ro"}).json()[
+            "language"
+        ]
+        == "ro"
+    )
+    assert client.get("/api/settings", headers={"Accept-Language": "nl"}).json()["language"] == (
         "nl"
     )
-    assert client.get("/api/settings").json()["language"] == "nl"
 
 
 def test_a_language_chosen_beats_the_browsers(client: TestClient) -> None:

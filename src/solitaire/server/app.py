@@ -23,8 +23,9 @@ from ..catalogs import Catalogs
 from ..store import GameStore, connect, upgrade_schema
 from .assets import Assets
 from .errors import install_error_handlers
+from .limits import Limits
 from .live import LiveGames
-from .middleware import BodyLimitMiddleware, ResponseHeadersMiddleware
+from .middleware import BodyLimitMiddleware, RateLimitMiddleware, ResponseHeadersMiddleware
 from .players import PlayerCookieMiddleware
 from .routes import board, games, hints, messages, player_settings, site, stats, webapp
 from .services import Services
@@ -63,6 +64,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     upgrade_schema(engine)
     store = GameStore(engine)
+    limits = Limits(
+        game_starts_per_minute=settings.game_starts_per_minute,
+        new_players_per_minute=settings.new_players_per_minute,
+    )
+    store.on_new_player = limits.admit_new_player
     app = FastAPI(
         title="Solitaire",
         summary="Klondike, Simple Simon and Easy Harp: the rules and the games, served.",
@@ -90,6 +96,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     # Text answers go gzipped to a browser that takes it (a game's state shrinks to about a
     # quarter); the built bundles come gzipped already and pass through.
     app.add_middleware(GZipMiddleware, minimum_size=1024, compresslevel=6)
+    app.add_middleware(RateLimitMiddleware, limits=limits)
     # Outermost, so that every answer gets its headers, the body cap's 413 included.
     app.add_middleware(ResponseHeadersMiddleware)
     return app

@@ -21,6 +21,8 @@ from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from .language import PlayerTexts, player_texts
+from .limits import TooManyRequests
+from .middleware import too_many_body
 
 log = logging.getLogger("solitaire.server")
 
@@ -109,6 +111,11 @@ def install_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(ApiError)
     async def api_error(_request: Request, error: ApiError) -> JSONResponse:
         return JSONResponse(error.body(), status_code=error.status)
+
+    @app.exception_handler(TooManyRequests)
+    async def too_many(request: Request, refusal: TooManyRequests) -> JSONResponse:
+        headers = {"Retry-After": str(refusal.retry_after)}
+        return JSONResponse(too_many_body(request.scope, refusal), status_code=429, headers=headers)
 
     @app.exception_handler(RequestValidationError)
     async def validation_error(request: Request, error: RequestValidationError) -> JSONResponse:

@@ -1,5 +1,5 @@
-"""Small ASGI middlewares: a cap on request bodies and the headers every answer carries
-(the player cookie's is in :mod:`solitaire.server.players`).
+"""Small ASGI middlewares: the rate limit on game starts, a cap on request bodies and the
+headers every answer carries (the player cookie's is in :mod:`solitaire.server.players`).
 
 Written against plain ASGI (not Starlette's BaseHTTPMiddleware) so they add next to nothing
 to each request and see every response, error answers included. (FastAPI's own
@@ -15,6 +15,66 @@ from starlette.concurrency import run_in_threadpool
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from .language import scope_texts
+from .limits import Limits, TooManyRequests, client_key, current_client
+
+
+async def send_json(
+    send: Send, status: int, body: dict[str, Any], headers: list[tuple[bytes, bytes]] | None = None
+) -> None:
+    """A whole JSON answer, for a middleware that answers before the app runs."""
+    data = json.dumps(body, ensure_ascii=False).encode()
+    await send(
+        {
+            "type": "http.response.start",
+            "status": status,
+            "headers": [
+                (b"content-type", b"application/json"),
+                (b"content-length", str(len(data)).encode()),
+                *(headers or []),
+            ],
+        }
+    )
+    await send({"type": "http.response.body", "body": data})
+
+
+def too_many_body(scope: Scope, refusal: TooManyRequests) -> dict[str, Any]:
+    """The 429 answer's body. Its language is the browser's: a refusal meant to spare the
+    server reads nothing from the database."""
+    texts = scope_texts(scope, read_saved=False)
+    message = texts.text("error.too_many_requests", seconds=texts.number(refusal.retry_after))
+    return {"error": "too_many_requests", "message": message, "retry_after": refusal.retry_after}
+
+
+def retry_after_header(seconds: int) -> tuple[bytes, bytes]:
+    return (b"retry-after", str(seconds).encode())
+
+
+class RateLimitMiddleware:
+    """Notes each request's client for the limits (the store checks the limit on new players
+    when a write creates one), and answers 429 to a game start over the client's limit
+    before the app reads its body."""
+
+    def __init__(self, app: ASGIApp, *, limits: Limits) -> None:
+        self.app = app
+        self.limits = limits
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        client = client_key(scope)
+        if scope["method"] == "POST" and scope["path"].rstrip("/") == "/api/games":
+            wait = self.limits.game_starts.take(client)
+            if wait > 0:
+                refusal = TooManyRequests("game starts", wait)
+                headers = [retry_after_header(refusal.retry_after)]
+                await send_json(send, 429, too_many_body(scope, refusal), headers)
+                return
+        token = current_client.set(client)
+        try:
+            await self.app(scope, receive, send)
+        finally:
+            current_client.reset(token)
 
 
 def too_large_message(scope: Scope, max_bytes: int) -> str:
@@ -36,18 +96,7 @@ class BodyLimitMiddleware:
         # The message is in the player's language, which may mean a database read: it is
         # looked up off the event loop.
         message = await run_in_threadpool(too_large_message, scope, self.max_bytes)
-        body = json.dumps({"error": "bad_request", "message": message, "detail": []}).encode()
-        await send(
-            {
-                "type": "http.response.start",
-                "status": 413,
-                "headers": [
-                    (b"content-type", b"application/json"),
-                    (b"content-length", str(len(body)).encode()),
-                ],
-            }
-        )
-        await send({"type": "http.response.body", "body": body})
+        await send_json(send, 413, {"error": "bad_request", "message": message, "detail": []})
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":

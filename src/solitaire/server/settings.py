@@ -32,6 +32,12 @@ class Settings(BaseSettings):
     cookie_max_age_days: int = Field(default=400, ge=1, le=400)
     #: Larger request bodies get 413 (the largest real one, a typed-in layout, is ~1 KB).
     max_body_bytes: int = Field(default=65_536, ge=1024)
+    #: Games one client (an IP address; IPv6 by its /64) may start per minute, in bursts of
+    #: as many; beyond it 429. 0: no limit.
+    game_starts_per_minute: int = Field(default=60, ge=0)
+    #: Players one client may create per minute, in bursts of as many (a player is created by
+    #: their first write: a game, a setting, a statistics reset); beyond it 429. 0: no limit.
+    new_players_per_minute: int = Field(default=60, ge=0)
     #: Live games kept in memory so that an action needs no replay of the log.
     game_cache_size: int = Field(default=2000, ge=0)
     sqlite_busy_timeout_ms: int = Field(default=5000, ge=0)

@@ -174,10 +174,8 @@ def _remember_suits(services: Services, player_id: str, game: Game) -> None:
     """SS-1: later new games offer the last suit count chosen."""
     if game.variant.game is not GameId.SIMPLE_SIMON:
         return
-    settings = services.player_settings(player_id)
-    if settings.simple_simon_suits != game.variant.suits:
-        saved = settings.model_copy(update={"simple_simon_suits": game.variant.suits})
-        services.store.save_player_settings(player_id, saved.model_dump())
+    if services.player_settings(player_id).simple_simon_suits != game.variant.suits:
+        services.store.update_player_settings(player_id, {"simple_simon_suits": game.variant.suits})
 
 
 @router.get("/current")

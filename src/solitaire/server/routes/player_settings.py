@@ -2,34 +2,35 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Body
 from fastapi.responses import JSONResponse
 
 from ..errors import bad_request
-from ..language import PlayerTextsDep, preferred_language
+from ..language import PlayerTextsDep, answer_language
 from ..schemas import SettingsUpdate
-from ..services import PlayerDep, ServicesDep
+from ..services import PlayerDep, Services, ServicesDep
 
 router = APIRouter(prefix="/api/settings", tags=["settings"])
+
+
+def _answer(services: Services, player_id: str, saved: dict[str, Any], accept: str | None) -> Any:
+    """All the settings: the saved ones over the defaults, the language the answer's own
+    (the saved one, else the browser's: :mod:`solitaire.server.language`)."""
+    language = answer_language(services.catalogs, saved.get("language"), accept)
+    settings = services.player_settings(player_id, saved).model_copy(update={"language": language})
+    return settings.model_dump()
 
 
 @router.get("")
 def read_settings(
     services: ServicesDep, player_id: PlayerDep, texts: PlayerTextsDep
 ) -> JSONResponse:
-    """The player's settings, defaults for anything never set. A new player's language is the
-    first of the browser's languages (``Accept-Language``) that has a catalog, saved at once
-    so that it stays until the player picks another."""
-    saved = texts.saved_settings()
-    settings = services.player_settings(player_id, saved)
-    if services.store.player_settings(player_id) is None:
-        language = preferred_language(texts.accept_language, services.catalogs)
-        if language is not None:
-            settings = settings.model_copy(update={"language": language})
-            services.store.save_player_settings(player_id, settings.model_dump())
-    return JSONResponse(settings.model_dump())
+    """The player's settings, defaults for anything never set; a player who never chose a
+    language gets the first of the browser's languages (``Accept-Language``) that has a
+    catalog. Reading writes nothing (a new player's row waits for their first write)."""
+    return JSONResponse(_answer(services, player_id, texts.saved_settings(), texts.accept_language))
 
 
 @router.put("")
@@ -39,8 +40,9 @@ def write_settings(
     texts: PlayerTextsDep,
     update: Annotated[SettingsUpdate, Body()],
 ) -> JSONResponse:
-    """Change any of the settings; those left out keep their value. A language must have a
-    catalog (``GET /api/messages`` lists them)."""
+    """Change any of the settings; those left out keep their value, whatever other requests
+    change at the same moment (the fields given are merged into the saved ones in one
+    statement). A language must have a catalog (``GET /api/messages`` lists them)."""
     changes = update.model_dump(exclude_none=True)
     if "language" in changes:
         language = services.catalogs.resolve(changes["language"])
@@ -56,6 +58,10 @@ def write_settings(
                 [{"loc": ["body", "language"], "msg": message, "type": "language"}],
             )
         changes["language"] = language
-    settings = services.player_settings(player_id).model_copy(update=changes)
-    services.store.save_player_settings(player_id, settings.model_dump())
-    return JSONResponse(settings.model_dump())
+    # Nothing to change writes nothing (and creates no player).
+    saved = (
+        services.store.update_player_settings(player_id, changes)
+        if changes
+        else texts.saved_settings()
+    )
+    return JSONResponse(_answer(services, player_id, saved, texts.accept_language))
