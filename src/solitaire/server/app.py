@@ -61,9 +61,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         settings.database_url,
         busy_timeout_ms=settings.sqlite_busy_timeout_ms,
         sqlite_synchronous=settings.sqlite_synchronous,
+        timeout_seconds=settings.database_timeout_seconds,
     )
     upgrade_schema(engine)
-    store = GameStore(engine)
+    store = GameStore(engine, write_wait_seconds=settings.sqlite_busy_timeout_ms / 1000)
     limits = Limits(
         game_starts_per_minute=settings.game_starts_per_minute,
         new_players_per_minute=settings.new_players_per_minute,

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import argparse
+import copy
 import socket
 import sys
+from typing import Any
 
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -46,6 +48,16 @@ def _listen(host: str, port: int) -> socket.socket:
     return sock
 
 
+def log_config() -> dict[str, Any]:
+    """uvicorn's logging, with the app's own logger (``solitaire``) written the same way as
+    uvicorn's errors: one line each, with its level."""
+    from uvicorn.config import LOGGING_CONFIG
+
+    config = copy.deepcopy(LOGGING_CONFIG)
+    config["loggers"]["solitaire"] = {"handlers": ["default"], "level": "INFO", "propagate": False}
+    return config
+
+
 def _command_serve(args: argparse.Namespace) -> int:
     # Imported here so that the other commands don't load the web stack.
     import uvicorn
@@ -70,6 +82,6 @@ def _command_serve(args: argparse.Namespace) -> int:
     app = create_app(settings)
     port = sock.getsockname()[1]
     print(f"Solitaire is running: open {browser_address(settings.host, port)}", flush=True)
-    server = uvicorn.Server(uvicorn.Config(app, log_level="info"))
+    server = uvicorn.Server(uvicorn.Config(app, log_level="info", log_config=log_config()))
     server.run(sockets=[sock])
     return 0

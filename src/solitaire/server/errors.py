@@ -17,10 +17,13 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from sqlalchemy.exc import SQLAlchemyError
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.types import Scope
 
-from .language import PlayerTexts, player_texts
+from ..store.database import failure_summary, is_unavailable
+from .language import PlayerTexts, player_texts, scope_texts
 from .limits import TooManyRequests
 from .middleware import too_many_body
 
@@ -131,8 +134,33 @@ def install_error_handlers(app: FastAPI) -> None:
         body = await run_in_threadpool(_http_error_body, request, error.status_code)
         return JSONResponse(body, status_code=error.status_code, headers=error.headers)
 
+    @app.exception_handler(SQLAlchemyError)
+    async def database_error(request: Request, error: SQLAlchemyError) -> JSONResponse:
+        if not is_unavailable(error):
+            return await unexpected_error(request, error)
+        # One line per failure, no traceback: the database is down or does not answer,
+        # which the operator needs to know, not where in the code each request met it.
+        log.error(
+            "database unavailable on %s %s: %s",
+            request.method,
+            request.url.path,
+            failure_summary(error),
+        )
+        return JSONResponse(
+            unavailable_body(request.scope),
+            status_code=503,
+            headers={"Retry-After": str(request.app.state.services.settings.retry_after_seconds)},
+        )
+
     @app.exception_handler(Exception)
     async def unexpected_error(request: Request, error: Exception) -> JSONResponse:
         log.exception("unexpected error on %s %s", request.method, request.url.path)
         message = await run_in_threadpool(player_texts(request).text, "error.internal")
         return JSONResponse({"error": "internal", "message": message}, status_code=500)
+
+
+def unavailable_body(scope: Scope) -> dict[str, Any]:
+    """The 503 answer's body when the database is out of reach: in the browser's language,
+    since the saved one cannot be read."""
+    texts = scope_texts(scope, read_saved=False)
+    return {"error": "unavailable", "message": texts.text("error.unavailable")}

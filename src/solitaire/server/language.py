@@ -36,6 +36,7 @@ from starlette.types import Scope
 
 from ..catalogs import FALLBACK, Catalogs
 from ..codes import GameCodeError
+from ..store.database import failure_summary
 from .players import cookie_player_id, header
 from .services import Services
 
@@ -123,21 +124,23 @@ class PlayerTexts:
     _language: str | None = field(default=None, init=False)
 
     def saved_settings(self) -> dict[str, Any]:
-        """What the player saved (empty for a player never stored)."""
+        """What the player saved (empty for a player never stored); read once."""
         if self._saved is None:
             saved = None
             if self.player_id is not None:
-                try:
-                    saved = self.services.store.player_settings(self.player_id)
-                except SQLAlchemyError as error:
-                    # The database may be why we are answering an error at all.
-                    log.warning("the player's language could not be read: %s", _first_line(error))
+                saved = self.services.store.player_settings(self.player_id)
             self._saved = saved or {}
         return self._saved
 
     def language(self) -> str:
         if self._language is None:
-            saved = self.saved_settings().get("language")
+            try:
+                saved = self.saved_settings().get("language")
+            except SQLAlchemyError as error:
+                # The database may be why we are answering an error at all: the browser's
+                # language then, with one line in the log.
+                log.warning("the player's language could not be read: %s", failure_summary(error))
+                saved = None
             self._language = answer_language(self.services.catalogs, saved, self.accept_language)
         return self._language
 
@@ -170,11 +173,6 @@ class PlayerTexts:
             for name, value in error.values.items()
         }
         return self.text(key, **values)
-
-
-def _first_line(error: BaseException) -> str:
-    text = str(error).strip()
-    return text.splitlines()[0] if text else type(error).__name__
 
 
 def player_texts(request: Request) -> PlayerTexts:

@@ -40,6 +40,11 @@ class Settings(BaseSettings):
     new_players_per_minute: int = Field(default=60, ge=0)
     #: Live games kept in memory so that an action needs no replay of the log.
     game_cache_size: int = Field(default=2000, ge=0)
+    #: A database that does not answer within this many seconds (connecting, a statement,
+    #: a free pooled connection) is taken for out of reach: 503 with Retry-After.
+    database_timeout_seconds: float = Field(default=2.0, gt=0, le=60)
+    #: What a 503 asks a client to wait before trying again.
+    retry_after_seconds: int = Field(default=5, ge=1, le=3600)
     sqlite_busy_timeout_ms: int = Field(default=5000, ge=0)
     #: FULL: every commit reaches the disk before the answer. NORMAL (WAL) skips that sync:
     #: still consistent after a crash of the app, but a power cut may lose the last actions.

@@ -11,7 +11,7 @@ import contextlib
 import dataclasses
 import datetime as dt
 import threading
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -27,6 +27,7 @@ from sqlalchemy import (
     select,
     update,
 )
+from sqlalchemy import exc as sa_exc
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
@@ -38,6 +39,11 @@ GAMES = Base.metadata.tables["games"]
 ACTIONS = Base.metadata.tables["actions"]
 PLAYERS = Base.metadata.tables["players"]
 RESETS = Base.metadata.tables["stats_resets"]
+
+
+class WriteWaitTimeout(sa_exc.TimeoutError):
+    """The other writers of this process kept the database for too long."""
+
 
 NewPlayerHook = Callable[[], None]
 """Called inside the transaction of a write that creates the player's row; raising aborts
@@ -267,19 +273,32 @@ class GameStore:
     (['KL-D1N'], 1)
     """
 
-    def __init__(self, engine: Engine) -> None:
+    def __init__(self, engine: Engine, *, write_wait_seconds: float = 5.0) -> None:
         self.engine = engine
         self._sessions = sessionmaker(engine, expire_on_commit=False)
         # SQLite takes one writer at a time, and a waiting writer polls with growing sleeps
         # (its busy handler): under load most of the time went to sleeping. Writers of this
         # process queue on a lock instead; other processes are still kept apart by SQLite's
         # own lock and the conditional UPDATE. PostgreSQL needs no such queue.
-        self._write_lock: threading.Lock | contextlib.nullcontext[None] = (
-            threading.Lock() if engine.dialect.name == "sqlite" else contextlib.nullcontext()
-        )
+        self._write_lock = threading.Lock() if engine.dialect.name == "sqlite" else None
+        self._write_wait = write_wait_seconds
         self._create_player, self._merge_settings = _player_statements(engine.dialect.name)
         self._reset = _reset_statement(engine.dialect.name)
         self.on_new_player: NewPlayerHook | None = None
+
+    @contextlib.contextmanager
+    def _writing(self) -> Iterator[None]:
+        """A turn to write (SQLite: one writer of this process at a time), waited for at
+        most ``write_wait_seconds``: a database kept locked that long is out of reach."""
+        if self._write_lock is None:
+            yield
+            return
+        if not self._write_lock.acquire(timeout=self._write_wait):
+            raise WriteWaitTimeout(f"no turn to write within {self._write_wait:g} s")
+        try:
+            yield
+        finally:
+            self._write_lock.release()
 
     def _session(self) -> Session:
         return self._sessions()
@@ -295,7 +314,7 @@ class GameStore:
         """Merge ``changes`` into the player's settings (creating the player if new) in one
         statement, and answer all the settings the player has saved."""
         values = {"player_id": player_id, "settings": changes, "now": _now()}
-        with self._write_lock, self.engine.begin() as connection:
+        with self._writing(), self.engine.begin() as connection:
             self._note_new_player(connection, player_id)
             merged = connection.execute(self._merge_settings, values).scalar_one()
         return dict(merged)
@@ -336,7 +355,7 @@ class GameStore:
             created_at=now,
             updated_at=now,
         )
-        with self._write_lock, self._session() as session, session.begin():
+        with self._writing(), self._session() as session, session.begin():
             self._note_new_player(session, player_id)
             # Starting a game abandons the player's other unfinished games.
             session.execute(
@@ -389,7 +408,7 @@ class GameStore:
         """Start the statistics of ``variants`` (keys such as ``KL-D1N``) again from now, for
         this player (created if new); answers the moment of the reset. The games stay."""
         now = _now()
-        with self._write_lock, self.engine.begin() as connection:
+        with self._writing(), self.engine.begin() as connection:
             self._note_new_player(connection, player_id)
             for key in sorted(set(variants)):
                 connection.execute(
@@ -427,7 +446,7 @@ class GameStore:
             "finished_at": now if summary.won else None,
         }
         try:
-            with self._write_lock, self.engine.begin() as connection:
+            with self._writing(), self.engine.begin() as connection:
                 if connection.execute(_ADVANCE, values).rowcount != 1:
                     connection.rollback()
                     return False
