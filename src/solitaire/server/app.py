@@ -25,7 +25,12 @@ from .assets import Assets
 from .errors import install_error_handlers
 from .limits import Limits
 from .live import LiveGames
-from .middleware import BodyLimitMiddleware, RateLimitMiddleware, ResponseHeadersMiddleware
+from .middleware import (
+    BodyLimitMiddleware,
+    HeadMiddleware,
+    RateLimitMiddleware,
+    ResponseHeadersMiddleware,
+)
 from .players import PlayerCookieMiddleware
 from .routes import board, games, hints, messages, player_settings, site, stats, webapp
 from .services import Services
@@ -98,6 +103,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     # quarter); the built bundles come gzipped already and pass through.
     app.add_middleware(GZipMiddleware, minimum_size=1024, compresslevel=6)
     app.add_middleware(RateLimitMiddleware, limits=limits)
+    app.add_middleware(HeadMiddleware)
     # Outermost, so that every answer gets its headers, the body cap's 413 included.
-    app.add_middleware(ResponseHeadersMiddleware)
+    app.add_middleware(ResponseHeadersMiddleware, hsts=settings.cookie_secure)
     return app

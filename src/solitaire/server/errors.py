@@ -62,16 +62,31 @@ _MESSAGE_OF_TYPE = {
 }
 
 
+MAX_DETAIL = 20
+"""A 400's ``detail`` lists at most this many problems (a body with thousands of unknown
+fields would otherwise get an answer ten times its size)."""
+MAX_LOC_PARTS = 8
+MAX_TEXT = 120
+"""Characters kept of a location part or a message (a field name can be as long as the
+body); every entry is then well under 1 KB, the whole detail a few KB."""
+
+
+def _short(text: object) -> str:
+    value = str(text)
+    return value if len(value) <= MAX_TEXT else value[: MAX_TEXT - 1] + "…"
+
+
 def _describe_validation(errors: list[Any], texts: PlayerTexts) -> tuple[str, list[dict[str, Any]]]:
     """A one-line message in the player's language and a detail list (location, Pydantic's
-    own message, type) for developers, without echoing the input."""
+    own message, type) for developers, without echoing the input, and bounded: the first
+    :data:`MAX_DETAIL` problems, each cut short."""
     detail: list[dict[str, Any]] = [
         {
-            "loc": [str(part) for part in error.get("loc", ())],
-            "msg": str(error.get("msg", "")),
-            "type": str(error.get("type", "")),
+            "loc": [_short(part) for part in list(error.get("loc", ()))[:MAX_LOC_PARTS]],
+            "msg": _short(error.get("msg", "")),
+            "type": _short(error.get("type", "")),
         }
-        for error in errors
+        for error in errors[:MAX_DETAIL]
     ]
     if not detail:
         return texts.text("error.request.invalid"), detail
@@ -96,6 +111,11 @@ def _http_error_body(request: Request, status: int) -> dict[str, Any]:
     texts = player_texts(request)
     if status == 404:
         return {"error": "not_found", "message": texts.text("error.nothing_here")}
+    if status == 400:
+        # FastAPI's own "error parsing the body" (BodyLimitMiddleware sees bad JSON first).
+        message = texts.text("error.request.json")
+        detail = [{"loc": ["body"], "msg": "the body cannot be read", "type": "json_invalid"}]
+        return {"error": "bad_request", "message": message, "detail": detail}
     if status == 405:
         message = texts.text("error.method_not_allowed")
     elif status == 413:

@@ -84,9 +84,57 @@ def too_large_message(scope: Scope, max_bytes: int) -> str:
     return texts.text("error.too_large", limit=texts.number(max_bytes))
 
 
+def bad_json_message(scope: Scope) -> str:
+    """The 400 message of a body that is not JSON, in the player's language."""
+    return scope_texts(scope).text("error.request.json")
+
+
+def _takes_json(scope: Scope) -> bool:
+    """Whether the app will read the request's body as JSON (FastAPI does when the type is
+    JSON or not given)."""
+    if scope["method"] not in ("POST", "PUT", "PATCH"):
+        return False
+    for key, value in scope.get("headers", ()):
+        if key == b"content-type":
+            kind = bytes(value).split(b";")[0].strip().lower()
+            return kind.endswith((b"/json", b"+json"))
+    return True
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON value")
+
+
+def json_problem(body: bytes) -> str | None:
+    r"""What makes a request body malformed JSON (RFC 8259: UTF-8, no NaN or Infinity), in
+    a few words, or None when it is JSON. Python's own parser, which the app then runs,
+    would take NaN, and fail in ways FastAPI does not call bad JSON (a number of 5 000
+    digits, nesting deeper than Python recurses, bytes that are not UTF-8).
+
+    >>> json_problem(b'{"a": 1}') is None, json_problem(b'{"a": NaN}')
+    (True, 'NaN is not a JSON value')
+    >>> json_problem(b'{"a": "\u00ff"}') is None, json_problem(b'{"a": "\xff"}')
+    (True, 'not UTF-8 at byte 7')
+    >>> json_problem(b"[" * 100_000)
+    'nested too deeply'
+    """
+    try:
+        text = body.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        return f"not UTF-8 at byte {error.start}"
+    try:
+        json.loads(text, parse_constant=_no_constant)
+    except RecursionError:
+        return "nested too deeply"
+    except ValueError as error:
+        return str(error).splitlines()[0][:200]
+    return None
+
+
 class BodyLimitMiddleware:
     """Answers 413 (in the API's error shape) to a body over ``max_bytes``, judged by its
-    Content-Length or, when it comes in chunks, by counting."""
+    Content-Length or, when it comes in chunks, by counting; and 400 ``error.request.json``
+    to a body the app would read as JSON that is not (:func:`json_problem`)."""
 
     def __init__(self, app: ASGIApp, *, max_bytes: int) -> None:
         self.app = app
@@ -123,8 +171,18 @@ class BodyLimitMiddleware:
             chunks.append(chunk)
             if not message.get("more_body", False):
                 break
+        body = b"".join(chunks)
+        if not pending and body and _takes_json(scope):
+            problem = json_problem(body)
+            if problem is not None:
+                said = await run_in_threadpool(bad_json_message, scope)
+                detail = [{"loc": ["body"], "msg": problem, "type": "json_invalid"}]
+                await send_json(
+                    send, 400, {"error": "bad_request", "message": said, "detail": detail}
+                )
+                return
         first: list[Message] = pending or [
-            {"type": "http.request", "body": b"".join(chunks), "more_body": False}
+            {"type": "http.request", "body": body, "more_body": False}
         ]
 
         async def replay_receive() -> Any:
@@ -135,27 +193,96 @@ class BodyLimitMiddleware:
         await self.app(scope, replay_receive, send)
 
 
-class ResponseHeadersMiddleware:
-    """Headers every answer carries: API answers are never stored by a browser or a proxy
-    (they hold one player's game, chosen by a cookie a shared cache would not see), and no
-    answer is sniffed for another content type than it says."""
+CONTENT_SECURITY_POLICY = "; ".join(
+    [
+        "default-src 'self'",
+        "script-src 'self'",
+        "style-src 'self'",
+        # The board's icon is an empty data: URL; charts and diagrams are inline SVG.
+        "img-src 'self' data:",
+        "font-src 'self'",
+        "connect-src 'self'",
+        "object-src 'none'",
+        "base-uri 'none'",
+        "form-action 'self'",
+        "frame-ancestors 'none'",
+    ]
+)
+"""Only the app's own scripts and styles (no inline script, no inline style attribute; the
+board sets styles through the CSSOM, which a policy does not block; its data blocks are
+``<script type="application/json">``, which are not run), and no framing by any site."""
 
-    def __init__(self, app: ASGIApp) -> None:
+PERMISSIONS_POLICY = (
+    "accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), "
+    "microphone=(), payment=(), usb=()"
+)
+"""Browser features the app never uses, refused to it and to anything it could embed."""
+
+HSTS = b"max-age=31536000"
+"""A year of HTTPS only, once the app is served over HTTPS (not for subdomains, which may
+not be the app's)."""
+
+
+class ResponseHeadersMiddleware:
+    """Headers every answer carries: the browser defences (a Content-Security-Policy with
+    ``frame-ancestors 'none'`` and X-Frame-Options for older browsers, Referrer-Policy,
+    Permissions-Policy, a cross-origin opener and resource policy; Strict-Transport-
+    Security when the cookie is Secure, that is when the app is served over HTTPS); API
+    answers are never stored by a browser or a proxy (they hold one player's game, chosen
+    by a cookie a shared cache would not see), and no answer is sniffed for another
+    content type than it says. A header an answer already has is left as it is."""
+
+    def __init__(self, app: ASGIApp, *, hsts: bool = False) -> None:
         self.app = app
+        self.headers: list[tuple[bytes, bytes]] = [
+            (b"x-content-type-options", b"nosniff"),
+            (b"content-security-policy", CONTENT_SECURITY_POLICY.encode()),
+            (b"x-frame-options", b"DENY"),
+            (b"referrer-policy", b"no-referrer"),
+            (b"permissions-policy", PERMISSIONS_POLICY.encode()),
+            (b"cross-origin-opener-policy", b"same-origin"),
+            (b"cross-origin-resource-policy", b"same-origin"),
+        ]
+        if hsts:
+            self.headers.append((b"strict-transport-security", HSTS))
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        is_api = str(scope.get("path", "")).startswith("/api/")
+        extra = self.headers
+        if str(scope.get("path", "")).startswith("/api/"):
+            extra = [*extra, (b"cache-control", b"no-store")]
 
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
                 headers = list(message.get("headers", []))
-                headers.append((b"x-content-type-options", b"nosniff"))
-                if is_api:
-                    headers.append((b"cache-control", b"no-store"))
+                present = {name.lower() for name, _ in headers}
+                headers.extend(header for header in extra if header[0] not in present)
                 message = {**message, "headers": headers}
             await send(message)
 
         await self.app(scope, receive, send_with_headers)
+
+
+class HeadMiddleware:
+    """HEAD answers as GET does, without the body: the app sees a GET (so every page, file
+    and API read takes HEAD), and the body it sends is dropped; the headers, Content-Length
+    included, stay those of the GET."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or scope["method"] != "HEAD":
+            await self.app(scope, receive, send)
+            return
+
+        async def send_without_body(message: Message) -> None:
+            if message["type"] == "http.response.body":
+                if message.get("more_body", False):
+                    return
+                message = {"type": "http.response.body", "body": b"", "more_body": False}
+            await send(message)
+
+        await self.app({**scope, "method": "GET"}, receive, send_without_body)
