@@ -1,13 +1,12 @@
 """The board and the pages under the app's Content-Security-Policy, in Chromium against a real
 ``solitaire serve``: played, with its dialogs and the statistics chart open; a rules page
 with its diagram, the FAQ, the 404 page; the examples page with a replay stepped through and
-played. Chromium reports no violation of the policy (and does report one when something
-breaks it, so the check can fail)."""
+played; the API reference. Chromium reports no violation of the policy (and does report one
+when something breaks it, so the check can fail)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -106,6 +105,12 @@ def test_an_example_replay_breaks_no_rule(page: Page, server: str) -> None:
     assert violations(page) == []
 
 
+def test_the_api_reference_breaks_no_rule(page: Page, server: str) -> None:
+    page.goto(server + "/docs")
+    page.locator("#schema-GameState").wait_for()
+    assert violations(page) == []
+
+
 def test_an_inline_style_or_script_is_refused_and_seen(page: Page, server: str) -> None:
     # The check itself: markup that breaks the policy is refused, and reported.
     page.goto(server + "/en/faq")
@@ -124,6 +129,6 @@ def test_an_inline_style_or_script_is_refused_and_seen(page: Page, server: str) 
     assert "style-src" in seen and "script-src" in seen
 
 
-def test_the_policy_is_the_one_the_server_sends(page: Page, server: str, tmp_path: Path) -> None:
+def test_the_policy_is_the_one_the_server_sends(page: Page, server: str) -> None:
     answer = page.request.get(server + "/")
     assert "frame-ancestors 'none'" in answer.headers["content-security-policy"]

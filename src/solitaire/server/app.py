@@ -31,8 +31,9 @@ from .middleware import (
     RateLimitMiddleware,
     ResponseHeadersMiddleware,
 )
+from .openapi import truthful_openapi
 from .players import PlayerCookieMiddleware
-from .routes import board, games, hints, messages, player_settings, site, stats, webapp
+from .routes import board, docs, games, hints, messages, player_settings, site, stats, webapp
 from .services import Services
 from .settings import Settings
 
@@ -79,6 +80,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         title="Solitaire",
         summary="Klondike, Simple Simon and Easy Harp: the rules and the games, served.",
         version="0.1.0",
+        # /docs is the app's own page (routes/docs.py); FastAPI's load from a CDN.
+        docs_url=None,
+        redoc_url=None,
     )
     app.state.services = Services(
         settings=settings,
@@ -87,8 +91,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         catalogs=Catalogs(settings.locales_dir),
         assets=Assets(settings.web_dir),
     )
+    app.openapi = truthful_openapi(app)  # type: ignore[method-assign]
     install_error_handlers(app)
-    routers = (games, hints, player_settings, messages, stats, board, webapp, site)
+    routers = (games, hints, player_settings, messages, stats, docs, board, webapp, site)
     for module in routers:
         app.include_router(module.router)
     app.mount("/static", BoardFiles(directory=settings.web_dir / "static"), name="static")

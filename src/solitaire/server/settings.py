@@ -51,6 +51,8 @@ class Settings(BaseSettings):
     #: X-Forwarded-For names the client, behind a reverse proxy; empty: the peer is the
     #: client (so nobody can choose the address the limits count them under).
     forwarded_allow_ips: str = ""
+    #: The API's reference at /docs (drawn on the server; /openapi.json is always there).
+    api_docs: bool = True
     #: Live games kept in memory so that an action needs no replay of the log.
     game_cache_size: int = Field(default=2000, ge=0)
     #: A database that does not answer within this many seconds (connecting, a statement,

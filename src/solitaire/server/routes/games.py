@@ -24,6 +24,7 @@ from ...games import Refusal, Step, rules_for
 from ...layout import LayoutError, format_layout, parse_layout
 from ...moves import DRAW, STOCK, Move, MoveTextError
 from ...play import Game
+from ..answers import GameState, error_answers
 from ..errors import ApiError, bad_request
 from ..language import PlayerTexts, PlayerTextsDep
 from ..live import Illegal, Intent, NotFound, Stale, start_game
@@ -144,7 +145,12 @@ async def _winnable_deal(services: Services, texts: PlayerTexts, request: NewGam
     return deal
 
 
-@router.post("", status_code=201)
+@router.post(
+    "",
+    status_code=201,
+    response_model=GameState,
+    responses=error_answers(400, 404, 413, 429, 503),
+)
 async def create_game(
     services: ServicesDep,
     player_id: PlayerDep,
@@ -178,7 +184,7 @@ def _remember_suits(services: Services, player_id: str, game: Game) -> None:
         services.store.update_player_settings(player_id, {"simple_simon_suits": game.variant.suits})
 
 
-@router.get("/current")
+@router.get("/current", response_model=GameState, responses=error_answers(404, 503))
 def current_game(
     services: ServicesDep, player_id: PlayerDep, texts: PlayerTextsDep
 ) -> JSONResponse:
@@ -189,7 +195,7 @@ def current_game(
         raise ApiError(404, "not_found", texts.text("error.no_current_game")) from None
 
 
-@router.get("/{game_id}")
+@router.get("/{game_id}", response_model=GameState, responses=error_answers(404, 503))
 def read_game(
     game_id: str, services: ServicesDep, player_id: PlayerDep, texts: PlayerTextsDep
 ) -> JSONResponse:
@@ -237,7 +243,11 @@ def _intent(services: Services, player_id: str, texts: PlayerTexts, action: Any)
     return Game.undo
 
 
-@router.post("/{game_id}/actions")
+@router.post(
+    "/{game_id}/actions",
+    response_model=GameState,
+    responses=error_answers(400, 404, 409, 413, 422, 503),
+)
 def act(
     game_id: str,
     services: ServicesDep,

@@ -20,6 +20,7 @@ from ...games import rules_for
 from ...moves import STOCK, WASTE, Move
 from ...position import Position
 from ...solver import Verdict
+from ..answers import HintAnswer, error_answers
 from ..errors import ApiError
 from ..language import PlayerTexts, PlayerTextsDep
 from ..live import NotFound
@@ -94,7 +95,11 @@ def _is_a_deals_start(position: Position) -> bool:
     return position == rules_for(position.variant).deal(position.deal)
 
 
-@router.post("/{game_id}/hint")
+@router.post(
+    "/{game_id}/hint",
+    response_model=HintAnswer,
+    responses=error_answers(400, 403, 404, 409, 413, 503),
+)
 async def hint(
     game_id: str,
     services: ServicesDep,

@@ -9,13 +9,14 @@ from fastapi import APIRouter, Query
 from fastapi.responses import JSONResponse
 
 from ...catalogs import FALLBACK
+from ..answers import MessagesAnswer, error_answers
 from ..language import PlayerTextsDep
 from ..services import ServicesDep
 
 router = APIRouter(prefix="/api/messages", tags=["messages"])
 
 
-@router.get("")
+@router.get("", response_model=MessagesAnswer, responses=error_answers(400))
 def read_messages(
     services: ServicesDep,
     texts: PlayerTextsDep,

@@ -7,6 +7,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Body
 from fastapi.responses import JSONResponse
 
+from ..answers import SettingsAnswer, error_answers
 from ..errors import bad_request
 from ..language import PlayerTextsDep, answer_language
 from ..schemas import SettingsUpdate
@@ -23,7 +24,7 @@ def _answer(services: Services, player_id: str, saved: dict[str, Any], accept: s
     return settings.model_dump()
 
 
-@router.get("")
+@router.get("", response_model=SettingsAnswer, responses=error_answers(503))
 def read_settings(
     services: ServicesDep, player_id: PlayerDep, texts: PlayerTextsDep
 ) -> JSONResponse:
@@ -33,7 +34,7 @@ def read_settings(
     return JSONResponse(_answer(services, player_id, texts.saved_settings(), texts.accept_language))
 
 
-@router.put("")
+@router.put("", response_model=SettingsAnswer, responses=error_answers(400, 413, 429, 503))
 def write_settings(
     services: ServicesDep,
     player_id: PlayerDep,

@@ -34,6 +34,7 @@ from starlette.exceptions import HTTPException
 
 from ...pages import UnknownPageError
 from ...pages.render import LayoutMissingError, SitePages
+from ..answers import SiteAnswer, error_answers
 from ..language import PlayerTexts, PlayerTextsDep, page_language
 from ..services import Services, ServicesDep
 
@@ -104,7 +105,7 @@ def _not_found(site: SitePages, texts: PlayerTexts, lang: str, path: str) -> HTM
     return _html(lambda: site.not_found(lang, path), status=404)
 
 
-@router.get("/api/site")
+@router.get("/api/site", response_model=SiteAnswer, responses=error_answers(400))
 def read_site(
     services: ServicesDep,
     texts: PlayerTextsDep,

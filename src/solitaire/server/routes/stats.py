@@ -28,6 +28,7 @@ from ...stats import (
     variant_key,
 )
 from ...store import StoredGame
+from ..answers import HistoryAnswer, StatsAnswer, error_answers
 from ..errors import bad_request
 from ..language import PlayerTexts, PlayerTextsDep
 from ..services import PlayerDep, Services, ServicesDep
@@ -146,7 +147,7 @@ def _stats_body(services: Services, player_id: str, texts: PlayerTexts) -> dict[
     }
 
 
-@router.get("/api/stats")
+@router.get("/api/stats", response_model=StatsAnswer, responses=error_answers(503))
 def read_stats(services: ServicesDep, player_id: PlayerDep, texts: PlayerTextsDep) -> JSONResponse:
     """Per variant played: played, won, win rate, records (``best_score`` with its ``text``
     as the board shows it), streaks, the recent games, and ``chart``, an SVG of the recent
@@ -169,7 +170,11 @@ def _reset_keys(texts: PlayerTexts, request: StatsReset) -> list[str]:
     return [(parsed.variant if isinstance(parsed, GameCode) else parsed).key]
 
 
-@router.post("/api/stats/reset")
+@router.post(
+    "/api/stats/reset",
+    response_model=StatsAnswer,
+    responses=error_answers(400, 413, 429, 503),
+)
 async def reset_stats(
     services: ServicesDep,
     player_id: PlayerDep,
@@ -211,7 +216,7 @@ def history_entry(stored: StoredGame) -> dict[str, Any]:
     }
 
 
-@router.get("/api/history")
+@router.get("/api/history", response_model=HistoryAnswer, responses=error_answers(400, 503))
 def read_history(
     services: ServicesDep,
     player_id: PlayerDep,
