@@ -10,9 +10,9 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, expect, sync_playwright
+from playwright.sync_api import Browser, Page, expect
 
-from ..e2e.harness import api, launch_chromium, open_board, running_server
+from ..e2e.harness import api, chromium_browser, open_board, running_server
 
 pytestmark = pytest.mark.system
 
@@ -35,10 +35,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
-    with sync_playwright() as playwright:
-        chromium = launch_chromium(playwright)
+    with chromium_browser() as chromium:
         yield chromium
-        chromium.close()
 
 
 @pytest.fixture

@@ -4,7 +4,7 @@ comes first, none fails, and no setting written by one is lost to another."""
 
 from __future__ import annotations
 
-import threading
+from collections.abc import Callable
 from typing import Any
 
 import httpx
@@ -13,12 +13,12 @@ import pytest
 from solitaire.server.players import PLAYER_COOKIE, new_player_id
 
 from ..support.server import ServerProcess
+from .client import at_once
 from .conftest import ServerFactory
 
 pytestmark = pytest.mark.system
 
 TRIALS = 100
-BARRIER_SECONDS = 10.0
 #: Every test here is one client making a hundred players: no limit per client.
 NO_LIMITS = {"SOLITAIRE_GAME_STARTS_PER_MINUTE": "0", "SOLITAIRE_NEW_PLAYERS_PER_MINUTE": "0"}
 
@@ -46,29 +46,14 @@ EXPECTED = {
 def fire_together(
     clients: list[httpx.Client], cookie: str, requests: list[Request]
 ) -> list[httpx.Response]:
-    """Send every request at the same moment (a barrier), each in its own thread."""
-    barrier = threading.Barrier(len(requests), timeout=BARRIER_SECONDS)
-    answers: list[httpx.Response | BaseException | None] = [None] * len(requests)
+    """Send every request at the same moment, request i through clients[i]."""
+    headers = {"cookie": f"{PLAYER_COOKIE}={cookie}"}
 
-    def send(slot: int) -> None:
+    def call(slot: int) -> Callable[[], httpx.Response]:
         _, method, path, body = requests[slot]
-        try:
-            barrier.wait()
-            answers[slot] = clients[slot].request(
-                method, path, json=body, headers={"cookie": f"{PLAYER_COOKIE}={cookie}"}
-            )
-        except BaseException as error:  # reported by the main thread
-            answers[slot] = error
+        return lambda: clients[slot].request(method, path, json=body, headers=headers)
 
-    threads = [threading.Thread(target=send, args=(slot,)) for slot in range(len(requests))]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    for answer in answers:
-        if not isinstance(answer, httpx.Response):
-            raise AssertionError(f"a racing request failed: {answer!r}")
-    return [answer for answer in answers if isinstance(answer, httpx.Response)]
+    return at_once([call(slot) for slot in range(len(requests))])
 
 
 def test_a_new_players_first_requests_race_without_a_fault_or_a_lost_setting(
