@@ -64,10 +64,11 @@ def violations(page: Page) -> list[Any]:
 
 def test_the_board_played_with_its_dialogs_breaks_no_rule(page: Page, server: str) -> None:
     open_board(page, server)
-    # A game finished with a move, so that the statistics draw their chart.
+    # A game finished with a move (left for another), so that the statistics draw their chart.
     state = api(page, "POST", "/api/games", {"mode": "code", "code": "KL1-D1N-AAAAAAG"})
     api(page, "POST", f"/api/games/{state['id']}/actions", {"version": 0, "type": "stock"})
-    open_board(page, server, "/play/SS1-S1-AAAAABD")
+    api(page, "POST", "/api/games", {"mode": "code", "code": "SS1-S1-AAAAABD"})
+    open_board(page, server)
     page.locator('[data-pile="t10"] [data-card]').last.dblclick()
     page.locator("#stats-button").click()
     page.locator("#stats-variant").select_option("KL-D1N")

@@ -33,11 +33,20 @@ log = logging.getLogger("solitaire.server")
 class ApiError(Exception):
     """An answer other than success: status, error key, message and any extra fields."""
 
-    def __init__(self, status: int, error: str, message: str, **extra: Any) -> None:
+    def __init__(
+        self,
+        status: int,
+        error: str,
+        message: str,
+        *,
+        headers: dict[str, str] | None = None,
+        **extra: Any,
+    ) -> None:
         super().__init__(message)
         self.status = status
         self.error = error
         self.message = message
+        self.headers = headers
         self.extra = extra
 
     def body(self) -> dict[str, Any]:
@@ -133,7 +142,7 @@ def install_error_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(ApiError)
     async def api_error(_request: Request, error: ApiError) -> JSONResponse:
-        return JSONResponse(error.body(), status_code=error.status)
+        return JSONResponse(error.body(), status_code=error.status, headers=error.headers)
 
     @app.exception_handler(TooManyRequests)
     async def too_many(request: Request, refusal: TooManyRequests) -> JSONResponse:

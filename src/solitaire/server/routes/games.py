@@ -141,7 +141,8 @@ async def _winnable_deal(services: Services, texts: PlayerTexts, request: NewGam
         message = await run_in_threadpool(
             texts.text, "ui.winnable.none_found", variant=str(variant)
         )
-        raise ApiError(503, "no_winnable_deal", message)
+        retry_after = str(services.settings.retry_after_seconds)
+        raise ApiError(503, "no_winnable_deal", message, headers={"Retry-After": retry_after})
     return deal
 
 
