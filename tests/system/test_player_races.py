@@ -18,7 +18,7 @@ from .conftest import ServerFactory
 
 pytestmark = pytest.mark.system
 
-TRIALS = 60
+TRIALS = 30
 #: Every test here is one client making a hundred players: no limit per client.
 NO_LIMITS = {"SOLITAIRE_GAME_STARTS_PER_MINUTE": "0", "SOLITAIRE_NEW_PLAYERS_PER_MINUTE": "0"}
 
