@@ -101,3 +101,21 @@ def test_the_hints(client: TestClient) -> None:
     finished = client.post(f"/api/games/{won['id']}/hint", json={"version": 1}).json()
     assert finished["verdict"] == "won"
     valid(HintAnswer, finished)
+
+
+def test_a_finish_an_undo_and_a_redo(client: TestClient) -> None:
+    state = start(client, mode="layout", layout=_won_in_one())
+    assert state["can_finish"]
+    finished = act(client, state, type="finish").json()
+    assert finished["won"] and finished["last"]["action"] == "finish"
+    valid(GameState, finished)
+    over = act(client, finished, type="undo")
+    assert over.status_code == 422
+    valid(IllegalAnswer, over.json())
+    state = start(client, mode="code", code="KL1-D3N-AAAAAAG")
+    tapped = act(client, state, type="stock").json()
+    undone = act(client, tapped, type="undo").json()
+    redone = act(client, undone, type="redo").json()
+    assert redone["last"]["action"] == "redo"
+    for body in (undone, redone):
+        valid(GameState, body)

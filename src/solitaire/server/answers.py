@@ -19,6 +19,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from .schemas import PlayerSettings
+
 
 class _Answer(BaseModel):
     model_config = ConfigDict(extra="forbid")
@@ -62,12 +64,14 @@ class StockTap(_Answer):
 
 
 class LastAction(_Answer):
-    """What the last action did; for an undo, the action taken back."""
+    """What the last action did; for an undo, the action taken back. A finish has no single
+    move (``move`` null): its moves are in ``steps``, in order."""
 
-    action: Literal["move", "stock", "undo"]
+    action: Literal["move", "stock", "undo", "redo", "finish"]
     move: str | None
     flips: int = Field(ge=0)
     runs_removed: int = Field(ge=0)
+    steps: list[str] | None = None
 
 
 class GameState(_Answer):
@@ -84,6 +88,8 @@ class GameState(_Answer):
     score_text: str
     moves: int = Field(ge=0)
     can_undo: bool
+    can_redo: bool
+    can_finish: bool
     won: bool
     #: Simple Simon only.
     runs_removed: int | None = Field(default=None, ge=0)
@@ -92,22 +98,15 @@ class GameState(_Answer):
     #: null when a tap on the stock would be refused (or the game has no stock).
     stock_tap: StockTap | None
     last: LastAction | None
+    #: The time played, from the start to the last action.
+    seconds: int = Field(ge=0)
 
 
 # -- the player -----------------------------------------------------------------------------
 
 
-class SettingsAnswer(_Answer):
-    """Every setting, defaults for those never set."""
-
-    double_click: bool
-    auto_placement: bool
-    placement_help: bool
-    interactive_rules: bool
-    language: str
-    simple_simon_suits: Literal[1, 2, 4]
-    hints: bool
-    winnable_only: bool
+#: Every setting, defaults for those never set: the model of the settings themselves.
+SettingsAnswer = PlayerSettings
 
 
 class MessagesAnswer(_Answer):
