@@ -113,7 +113,7 @@ def json_problem(body: bytes) -> str | None:
 
     >>> json_problem(b'{"a": 1}') is None, json_problem(b'{"a": NaN}')
     (True, 'NaN is not a JSON value')
-    >>> json_problem(b'{"a": "\u00ff"}') is None, json_problem(b'{"a": "\xff"}')
+    >>> json_problem(b'{"a": "\\u00ff"}') is None, json_problem(b'{"a": "\xff"}')
     (True, 'not UTF-8 at byte 7')
     >>> json_problem(b"[" * 100_000)
     'nested too deeply'
