@@ -29,8 +29,10 @@ def test_moves_are_animated(page: Page, server: str) -> None:
     start_layout(page, server, TABLE)
     drag(page, card_in(page, "t3", "7H"), "t2")
     # The board draws the new state and starts the card's glide in the same frame.
+    # A function, not an expression: playwright evals an expression in the page, which the
+    # app's Content-Security-Policy (no 'unsafe-eval') refuses.
     page.wait_for_function(
-        "document.querySelector('[data-moves]').textContent === '1'"
+        "() => document.querySelector('[data-moves]').textContent === '1'"
         " && document.getAnimations().length > 0"
     )
 
@@ -40,7 +42,7 @@ def test_reduced_motion_moves_without_animation(browser: Browser, server: str) -
     page = context.new_page()
     start_layout(page, server, TABLE)
     drag(page, card_in(page, "t3", "7H"), "t2")
-    page.wait_for_function("document.querySelector('[data-moves]').textContent === '1'")
+    page.wait_for_function("() => document.querySelector('[data-moves]').textContent === '1'")
     assert page.evaluate("document.getAnimations().length") == 0
     assert pile_cards(page, "t2") == ["8S", "7H"]
     context.close()

@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 from babel.core import Locale
 
+from solitaire.catalogs import Catalogs
 from solitaire.pages import LANGUAGES as PAGE_LANGUAGES
-from solitaire.server.catalog import Catalogs
 
 from . import catalogs as catalogs_module
 from .catalogs import (
@@ -198,7 +198,7 @@ def test_the_catalog_has_exactly_the_english_message_ids(lang: str) -> None:
 
 
 def test_every_catalog_is_complete() -> None:
-    # The check a new language's catalog meets too (tests/site/test_a_fourth_language.py).
+    # The check a new language's catalog meets too (tests/locales/test_a_fourth_language.py).
     assert differences_from_english() == {}
 
 

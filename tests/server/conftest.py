@@ -31,6 +31,9 @@ def sqlite_settings(data_dir: Path, **overrides: Any) -> Settings:
         "web_dir": Settings.model_fields["web_dir"].default,
         "locales_dir": Settings.model_fields["locales_dir"].default,
         "cookie_secure": False,
+        # The limits per client have tests of their own; here every test is one client.
+        "game_starts_per_minute": 0,
+        "new_players_per_minute": 0,
     }
     options.update(overrides)
     return Settings(**options)

@@ -12,8 +12,8 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
+from solitaire.pages.render import script_json
 from solitaire.server.assets import Assets, source_hash
-from solitaire.server.routes.board import script_json
 from solitaire.server.settings import Settings
 
 from .conftest import AppFactory, start

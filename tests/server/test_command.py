@@ -77,8 +77,12 @@ def test_the_listening_socket_says_tcp_so_answers_go_out_at_once() -> None:
     """asyncio turns Nagle's algorithm off only on sockets whose proto is TCP; a socket
     made with proto 0 made every kept-alive answer wait ~40 ms for a delayed ACK."""
     from solitaire.server.command import _listen
+    from solitaire.server.connections import ConnectionGuard
 
-    sock = _listen("127.0.0.1", 0)
+    guard = ConnectionGuard(
+        header_timeout=10, body_timeout=10, max_connections=10, retry_after=5, files=None
+    )
+    sock = _listen("127.0.0.1", 0, guard)
     try:
         assert sock.proto == socket.IPPROTO_TCP
         assert sock.getsockname()[1] > 0

@@ -17,7 +17,8 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from solitaire.codes import GameCodeError, parse_code
-from solitaire.server.errors import PlayerTexts, too_large_message
+from solitaire.server.language import PlayerTexts
+from solitaire.server.middleware import too_large_message
 
 from ..locales.catalogs import read_messages
 from .conftest import AppFactory

@@ -264,6 +264,7 @@ def test_no_winnable_deal_in_time_is_503_and_the_current_game_stays(
         assert response.status_code == 503
         body = response.json()
         assert body["error"] == "no_winnable_deal" and "KL1-D3V" in body["message"]
+        assert response.headers["retry-after"] == "5"
         assert client.get("/api/games/current").json() == before
 
 

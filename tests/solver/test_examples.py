@@ -6,9 +6,9 @@ import subprocess
 import sys
 from pathlib import Path
 
+from solitaire.pages.examples_deal import EXAMPLES_DEAL, examples_position, examples_solution
 from solitaire.play import Game
 from solitaire.solver import Verdict, solve
-from solitaire.solver.examples import EXAMPLES_DEAL, examples_position, examples_solution
 from solitaire.solver.shortest import shortest_win
 
 SHORTEST = 59  # SPEC SS-9: no win of 58 moves or fewer exists
@@ -28,7 +28,7 @@ def test_the_stored_solution_wins_in_59_moves_for_841_points() -> None:
 def test_the_stored_file_replays_with_the_command_line(tmp_path: Path) -> None:
     deal = tmp_path / "examples.txt"
     deal.write_text(EXAMPLES_DEAL, encoding="utf-8")
-    stored = Path(__file__).parents[2] / "src/solitaire/data/simple_simon_examples.txt"
+    stored = Path(__file__).parents[2] / "src/solitaire/pages/examples_solution.txt"
     done = subprocess.run(
         [
             sys.executable,

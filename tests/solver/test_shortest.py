@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from solitaire.layout import parse_layout
+from solitaire.pages.examples_deal import examples_position
 from solitaire.play import Game
 from solitaire.solver import simple_simon
-from solitaire.solver.examples import examples_position
 from solitaire.solver.shortest import longest_group_into_empty, lower_bound, shortest_win
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import glob
 import os
 import shutil
+import signal
 import socket
 import subprocess
 import tempfile
@@ -97,10 +98,44 @@ class TemporaryPostgres:
             shutil.chown(self.root, "postgres")
             shutil.chown(self.socket_dir, "postgres")
         self._run("initdb", "-D", str(self.data), "-A", "trust", "-U", "postgres", "-E", "UTF8")
-        options = f"-p {self.port} -k {self.socket_dir} -c listen_addresses=127.0.0.1 -c fsync=off"
-        self._run("pg_ctl", "-D", str(self.data), "-l", str(self.log), "-o", options, "-w", "start")
+        self.start()
         self._psql(f"CREATE DATABASE {self.database}")
         return self
+
+    def start(self) -> None:
+        """Start the server (again, after :meth:`stop`), on the same port."""
+        options = f"-p {self.port} -k {self.socket_dir} -c listen_addresses=127.0.0.1 -c fsync=off"
+        self._run("pg_ctl", "-D", str(self.data), "-l", str(self.log), "-o", options, "-w", "start")
+
+    def stop(self) -> None:
+        """Stop the server now (its clients' connections are cut), as an outage would."""
+        self._run("pg_ctl", "-D", str(self.data), "-m", "immediate", "-w", "stop")
+
+    def processes(self) -> list[int]:
+        """The server's processes: the postmaster and every backend and worker under it."""
+        postmaster = int((self.data / "postmaster.pid").read_text().split()[0])
+        found = [postmaster]
+        for entry in Path("/proc").iterdir():
+            if not entry.name.isdigit():
+                continue
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == postmaster:  # the parent's pid
+                found.append(int(entry.name))
+        return found
+
+    def hang(self) -> None:
+        """Freeze every process of the server (SIGSTOP): connections stay open and nothing
+        answers, as on a hung machine."""
+        for pid in self.processes():
+            os.kill(pid, signal.SIGSTOP)
+
+    def wake(self) -> None:
+        """Let a frozen server go on (SIGCONT)."""
+        for pid in self.processes():
+            os.kill(pid, signal.SIGCONT)
 
     def __exit__(
         self,
@@ -109,6 +144,9 @@ class TemporaryPostgres:
         trace: TracebackType | None,
     ) -> None:
         try:
-            self._run("pg_ctl", "-D", str(self.data), "-m", "immediate", "-w", "stop")
+            self.wake()
+            self.stop()
+        except (OSError, subprocess.CalledProcessError):
+            pass  # already stopped
         finally:
             shutil.rmtree(self.root, ignore_errors=True)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import re
+import resource
 import signal
 import subprocess
 import sys
@@ -35,9 +36,13 @@ class ServerProcess:
     numbered files in ``workdir``, kept for a failing test's report.
     """
 
-    def __init__(self, workdir: Path, environment: dict[str, str]) -> None:
+    def __init__(
+        self, workdir: Path, environment: dict[str, str], *, max_open_files: int | None = None
+    ) -> None:
         self.workdir = workdir
         self.environment = environment
+        #: RLIMIT_NOFILE of the process (soft and hard), as a small server would have.
+        self.max_open_files = max_open_files
         self.process: subprocess.Popen[bytes] | None = None
         self.base_url = ""
         self.starts = 0
@@ -74,6 +79,7 @@ class ServerProcess:
                 stderr=err,
                 env=environment,
                 cwd=self.workdir,
+                preexec_fn=self._limit_files if self.max_open_files else None,
             )
         self.base_url = ""  # each start gets a new port
         deadline = time.monotonic() + START_SECONDS
@@ -96,6 +102,10 @@ class ServerProcess:
             time.sleep(0.05)
         self.kill()
         raise RuntimeError(f"solitaire serve did not answer in {START_SECONDS} s:\n{self.errors()}")
+
+    def _limit_files(self) -> None:
+        limit = self.max_open_files or 0
+        resource.setrlimit(resource.RLIMIT_NOFILE, (limit, limit))
 
     def errors(self) -> str:
         """The last lines the current process wrote to stderr."""

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import copy
 import random
+import threading
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -24,6 +26,7 @@ from ..support.server import ServerProcess
 
 PLAYER_COOKIE = "solitaire_player"
 REQUEST_SECONDS = 15.0
+BARRIER_SECONDS = 10.0
 
 State = dict[str, Any]
 Action = dict[str, Any]
@@ -203,3 +206,27 @@ class Mirror:
 def strip_action(action: Action) -> Action:
     """An action as sent, for messages (without the version, which changes)."""
     return {key: value for key, value in action.items() if key != "version"}
+
+
+def at_once(calls: list[Callable[[], httpx.Response]]) -> list[httpx.Response]:
+    """Make every call at the same moment, each in its own thread released by one barrier;
+    the answers in order (an exception in a call fails the test)."""
+    barrier = threading.Barrier(len(calls), timeout=BARRIER_SECONDS)
+    answers: list[httpx.Response | BaseException | None] = [None] * len(calls)
+
+    def send(slot: int) -> None:
+        try:
+            barrier.wait()
+            answers[slot] = calls[slot]()
+        except BaseException as error:  # reported by the main thread
+            answers[slot] = error
+
+    threads = [threading.Thread(target=send, args=(slot,)) for slot in range(len(calls))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    for answer in answers:
+        if not isinstance(answer, httpx.Response):
+            raise AssertionError(f"a racing request failed: {answer!r}")
+    return [answer for answer in answers if isinstance(answer, httpx.Response)]

@@ -7,13 +7,14 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from ..support.postgres import TemporaryPostgres
 from ..support.server import ServerProcess
 
-ServerFactory = Callable[[dict[str, str]], ServerProcess]
+ServerFactory = Callable[..., ServerProcess]
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -36,8 +37,8 @@ def servers(tmp_path: Path) -> Iterator[ServerFactory]:
     stays; every one left running is killed at the end."""
     made: list[ServerProcess] = []
 
-    def make(environment: dict[str, str]) -> ServerProcess:
-        server = ServerProcess(tmp_path / f"server-{len(made) + 1}", environment)
+    def make(environment: dict[str, str], **options: Any) -> ServerProcess:
+        server = ServerProcess(tmp_path / f"server-{len(made) + 1}", environment, **options)
         made.append(server)
         return server
 

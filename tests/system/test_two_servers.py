@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 import threading
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 
 import httpx
@@ -17,14 +18,13 @@ from solitaire.play import Game
 
 from ..support.postgres import TemporaryPostgres
 from ..support.server import ServerProcess
-from .client import Action, Mirror, Player, apply_action, board_view, strip_action
+from .client import Action, Mirror, Player, apply_action, at_once, board_view, strip_action
 from .conftest import ServerFactory, database_name
 
 pytestmark = pytest.mark.system
 
 RACES = 30
 HANDOVER_ACTIONS = 12
-BARRIER_SECONDS = 10.0
 
 
 def two_servers(
@@ -53,26 +53,12 @@ def race(
     game_id: str,
     actions: tuple[Action, Action],
 ) -> list[httpx.Response]:
-    """Send actions[i] to servers[i], both threads released together by a barrier."""
-    barrier = threading.Barrier(len(servers), timeout=BARRIER_SECONDS)
-    answers: list[httpx.Response | BaseException | None] = [None] * len(servers)
+    """Send actions[i] to servers[i], both at the same moment."""
 
-    def send(slot: int) -> None:
-        try:
-            barrier.wait()
-            answers[slot] = player.act(servers[slot], game_id, actions[slot])
-        except BaseException as error:  # reported by the main thread
-            answers[slot] = error
+    def call(slot: int) -> Callable[[], httpx.Response]:
+        return lambda: player.act(servers[slot], game_id, actions[slot])
 
-    threads = [threading.Thread(target=send, args=(slot,)) for slot in range(len(servers))]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    for answer in answers:
-        if not isinstance(answer, httpx.Response):
-            raise AssertionError(f"a racing request failed: {answer!r}")
-    return [answer for answer in answers if isinstance(answer, httpx.Response)]
+    return at_once([call(slot) for slot in range(len(servers))])
 
 
 def test_a_game_goes_on_through_the_other_server_and_races_apply_once(

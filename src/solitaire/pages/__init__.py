@@ -27,12 +27,14 @@ from __future__ import annotations
 
 import json
 import re
+from functools import cache
 from html import escape
 from importlib import resources
 from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any
 
+from ..catalogs import Catalogs
 from .diagrams import DIAGRAM_GAMES, DiagramLabels, starting_layout_svg, table_summary
 
 PAGES = (
@@ -170,6 +172,12 @@ class PageTexts:
         return self.diagram_figure(lang, diagram)
 
 
+@cache
+def page_texts_in(root: Path) -> PageTexts:
+    """The page texts of a folder, read once (pages change only with a release)."""
+    return PageTexts(root)
+
+
 PACKAGE_TEXTS = PageTexts(_root())
 """The pages the package ships."""
 
@@ -194,8 +202,6 @@ def language_names() -> dict[str, str]:
     'Română'
     """
     # One place for a language's name: its catalog, read as the server reads it.
-    from ..server.catalog import Catalogs
-
     catalogs = Catalogs(Path(str(_root())).parent / "locales")
     return {lang: catalogs.language_name(lang) for lang in LANGUAGES}
 
@@ -233,6 +239,7 @@ __all__ = [
     "discover_languages",
     "language_names",
     "load_page",
+    "page_texts_in",
     "page_titles",
     "raw_page",
     "read_index",

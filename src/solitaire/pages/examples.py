@@ -36,7 +36,7 @@ from ..codes import GameCode, parse_variant
 from ..games import Refusal
 from ..moves import STOCK, WASTE, Move, is_column, is_foundation
 from ..play import Game
-from ..solver.examples import examples_position, examples_solution
+from .examples_deal import examples_position, examples_solution
 
 EXAMPLES = ("simple-simon", "klondike", "easy-harp")
 """Every example, in the order the examples page shows them."""

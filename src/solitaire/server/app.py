@@ -19,13 +19,21 @@ from starlette.middleware.gzip import GZipMiddleware
 from starlette.responses import Response
 from starlette.staticfiles import StaticFiles
 
+from ..catalogs import Catalogs
 from ..store import GameStore, connect, upgrade_schema
 from .assets import Assets
-from .catalog import Catalogs
 from .errors import install_error_handlers
+from .limits import Limits
 from .live import LiveGames
-from .middleware import BodyLimitMiddleware, PlayerCookieMiddleware, ResponseHeadersMiddleware
-from .routes import board, games, hints, messages, player_settings, site, stats, webapp
+from .middleware import (
+    BodyLimitMiddleware,
+    HeadMiddleware,
+    RateLimitMiddleware,
+    ResponseHeadersMiddleware,
+)
+from .openapi import truthful_openapi
+from .players import PlayerCookieMiddleware
+from .routes import board, docs, games, hints, messages, player_settings, site, stats, webapp
 from .services import Services
 from .settings import Settings
 
@@ -59,13 +67,22 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         settings.database_url,
         busy_timeout_ms=settings.sqlite_busy_timeout_ms,
         sqlite_synchronous=settings.sqlite_synchronous,
+        timeout_seconds=settings.database_timeout_seconds,
     )
     upgrade_schema(engine)
-    store = GameStore(engine)
+    store = GameStore(engine, write_wait_seconds=settings.sqlite_busy_timeout_ms / 1000)
+    limits = Limits(
+        game_starts_per_minute=settings.game_starts_per_minute,
+        new_players_per_minute=settings.new_players_per_minute,
+    )
+    store.on_new_player = limits.admit_new_player
     app = FastAPI(
         title="Solitaire",
         summary="Klondike, Simple Simon and Easy Harp: the rules and the games, served.",
         version="0.1.0",
+        # /docs is the app's own page (routes/docs.py); FastAPI's load from a CDN.
+        docs_url=None,
+        redoc_url=None,
     )
     app.state.services = Services(
         settings=settings,
@@ -74,8 +91,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         catalogs=Catalogs(settings.locales_dir),
         assets=Assets(settings.web_dir),
     )
+    app.openapi = truthful_openapi(app)  # type: ignore[method-assign]
     install_error_handlers(app)
-    routers = (games, hints, player_settings, messages, stats, board, webapp, site)
+    routers = (games, hints, player_settings, messages, stats, docs, board, webapp, site)
     for module in routers:
         app.include_router(module.router)
     app.mount("/static", BoardFiles(directory=settings.web_dir / "static"), name="static")
@@ -89,6 +107,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     # Text answers go gzipped to a browser that takes it (a game's state shrinks to about a
     # quarter); the built bundles come gzipped already and pass through.
     app.add_middleware(GZipMiddleware, minimum_size=1024, compresslevel=6)
+    app.add_middleware(RateLimitMiddleware, limits=limits)
+    app.add_middleware(HeadMiddleware)
     # Outermost, so that every answer gets its headers, the body cap's 413 included.
-    app.add_middleware(ResponseHeadersMiddleware)
+    app.add_middleware(ResponseHeadersMiddleware, hsts=settings.cookie_secure)
     return app

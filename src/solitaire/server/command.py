@@ -3,8 +3,13 @@
 from __future__ import annotations
 
 import argparse
+import copy
 import socket
 import sys
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .connections import ConnectionGuard
 
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -29,12 +34,13 @@ def browser_address(host: str, port: int) -> str:
     return f"http://{host}:{port}/"
 
 
-def _listen(host: str, port: int) -> socket.socket:
+def _listen(host: str, port: int, guard: ConnectionGuard) -> socket.socket:
     """A socket bound to the address (port 0: any free port), or OSError."""
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
-    # proto must say TCP: asyncio turns Nagle's algorithm off (TCP_NODELAY) only on
-    # connections whose socket says so, and with it on every answer waits ~40 ms for an ACK.
-    sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
+    # A TCP socket (proto IPPROTO_TCP: asyncio turns Nagle's algorithm off only on
+    # connections whose socket says so, and with it on every answer waits ~40 ms for an
+    # ACK) that keeps to the guard's limit of open files.
+    sock = guard.listening_socket(family)
     try:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         sock.bind((host, port))
@@ -46,21 +52,38 @@ def _listen(host: str, port: int) -> socket.socket:
     return sock
 
 
+def log_config() -> dict[str, Any]:
+    """uvicorn's logging, with the app's own logger (``solitaire``) written the same way as
+    uvicorn's errors: one line each, with its level."""
+    from uvicorn.config import LOGGING_CONFIG
+
+    config = copy.deepcopy(LOGGING_CONFIG)
+    config["loggers"]["solitaire"] = {"handlers": ["default"], "level": "INFO", "propagate": False}
+    return config
+
+
 def _command_serve(args: argparse.Namespace) -> int:
     # Imported here so that the other commands don't load the web stack.
     import uvicorn
 
     from .app import create_app
+    from .connections import ConnectionGuard
     from .settings import Settings
 
     overrides = {
         key: value for key, value in (("host", args.host), ("port", args.port)) if value is not None
     }
     settings = Settings(**overrides)
+    guard = ConnectionGuard(
+        header_timeout=settings.header_timeout_seconds,
+        body_timeout=settings.body_timeout_seconds,
+        max_connections=settings.max_connections,
+        retry_after=settings.retry_after_seconds,
+    )
     # Bind first: a port in use is said at once, and the address printed is one that
     # really listens (port 0 included).
     try:
-        sock = _listen(settings.host, settings.port)
+        sock = _listen(settings.host, settings.port, guard)
     except OSError as error:
         print(
             f"solitaire: cannot listen on {settings.host}:{settings.port}: {error.strerror}",
@@ -70,6 +93,16 @@ def _command_serve(args: argparse.Namespace) -> int:
     app = create_app(settings)
     port = sock.getsockname()[1]
     print(f"Solitaire is running: open {browser_address(settings.host, port)}", flush=True)
-    server = uvicorn.Server(uvicorn.Config(app, log_level="info"))
+    config = uvicorn.Config(
+        app,
+        http=guard.protocol,
+        # The client's address is the peer's unless a proxy is named: an X-Forwarded-For
+        # trusted from anyone would let a client pick the address its limits count.
+        proxy_headers=bool(settings.forwarded_allow_ips),
+        forwarded_allow_ips=settings.forwarded_allow_ips or None,
+        log_level="info",
+        log_config=log_config(),
+    )
+    server = uvicorn.Server(config)
     server.run(sockets=[sock])
     return 0

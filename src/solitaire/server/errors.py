@@ -1,9 +1,8 @@
 """Errors as the API answers them: ``{"error": key, "message": text, …}``, never a 5xx for
 bad input, and the message always from the catalog, in the player's language.
 
-The language of an answer is the one the rest of the server speaks: the player's saved
-language, else the first of the browser's (``Accept-Language``) that has a catalog, else
-English (:func:`answer_language`).
+The language of an answer is the one the rest of the server speaks
+(:mod:`solitaire.server.language`).
 
 >>> error = ApiError(404, "not_found", "There is no such game.")
 >>> error.body()
@@ -13,37 +12,41 @@ English (:func:`answer_language`).
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass, field
-from typing import Annotated, Any
+from typing import Any
 
-from babel.core import UnknownLocaleError
-from babel.numbers import format_decimal
-from fastapi import Depends, FastAPI, Request
+from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from sqlalchemy.exc import SQLAlchemyError
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import Scope
 
-from ..codes import GameCodeError
-from .catalog import FALLBACK
-from .middleware import PLAYER_COOKIE, PLAYER_ID_RE, _cookie_value
-from .services import Services
+from ..store.database import failure_summary, is_unavailable
+from .language import PlayerTexts, player_texts, scope_texts
+from .limits import TooManyRequests
+from .middleware import too_many_body
 
 log = logging.getLogger("solitaire.server")
-
-#: The message of a game code error whose case has no message of its own.
-UNREADABLE_CODE = "error.code.unreadable"
 
 
 class ApiError(Exception):
     """An answer other than success: status, error key, message and any extra fields."""
 
-    def __init__(self, status: int, error: str, message: str, **extra: Any) -> None:
+    def __init__(
+        self,
+        status: int,
+        error: str,
+        message: str,
+        *,
+        headers: dict[str, str] | None = None,
+        **extra: Any,
+    ) -> None:
         super().__init__(message)
         self.status = status
         self.error = error
         self.message = message
+        self.headers = headers
         self.extra = extra
 
     def body(self) -> dict[str, Any]:
@@ -53,106 +56,6 @@ class ApiError(Exception):
 def bad_request(message: str, detail: Any = None, status: int = 400) -> ApiError:
     """A request the server cannot act on as written (400 unless told)."""
     return ApiError(status, "bad_request", message, detail=detail if detail is not None else [])
-
-
-# -- the language of an answer ----------------------------------------------------------------
-
-
-def answer_language(services: Services, player_id: str | None, accept_language: str | None) -> str:
-    """The player's saved language, else the browser's first language with a catalog, else
-    English: what ``GET /api/settings`` gives a player, without saving anything."""
-    # Imported here: the settings routes import this module for bad_request.
-    from .routes.player_settings import preferred_language
-
-    if player_id is not None:
-        try:
-            saved = services.store.player_settings(player_id)
-        except Exception:  # the database may be why we are answering an error at all
-            log.warning("the player's language could not be read", exc_info=True)
-            saved = None
-        chosen = saved.get("language") if saved else None
-        # A language saved but since removed (its catalog deleted) falls to the browser's.
-        resolved = services.catalogs.resolve(chosen) if isinstance(chosen, str) else None
-        if resolved is not None:
-            return resolved
-    return preferred_language(accept_language, services.catalogs) or FALLBACK
-
-
-@dataclass(slots=True)
-class PlayerTexts:
-    """The catalog's messages in the language of one request's answer, the language read
-    only when a message is asked for (most answers need none).
-
-    >>> import tempfile
-    >>> from solitaire.server.app import create_app
-    >>> from solitaire.server.settings import Settings
-    >>> services = create_app(Settings(data_dir=tempfile.mkdtemp(), database_url="")).state.services
-    >>> texts = PlayerTexts(services, "a-new-player-id-000000", "nl-BE, en;q=0.5")
-    >>> texts.text("error.not_found")
-    'Dat spel bestaat niet.'
-    >>> texts.number(999999)
-    '999.999'
-    """
-
-    services: Services
-    player_id: str | None
-    accept_language: str | None
-    _language: str | None = field(default=None, init=False)
-
-    def language(self) -> str:
-        if self._language is None:
-            self._language = answer_language(self.services, self.player_id, self.accept_language)
-        return self._language
-
-    def text(self, key: str, **values: Any) -> str:
-        return self.services.catalogs.text(self.language(), key, **values)
-
-    def has(self, key: str) -> bool:
-        return key in self.services.catalogs.messages(self.language())
-
-    def number(self, value: int) -> str:
-        """A whole number as the language writes it (999,999 · 999.999)."""
-        try:
-            return format_decimal(value, locale=self.language())
-        except (ValueError, UnknownLocaleError):
-            return str(value)
-
-    def code_error(self, error: GameCodeError) -> str:
-        """Why a game code (or a game with options) is refused, as one sentence:
-        ``error.code.<key>`` filled with the error's values, numbers written the
-        language's way; the engine's English sentence never reaches the player."""
-        key = f"error.code.{error.key}"
-        if error.key is None or not self.has(key):
-            return self.text(UNREADABLE_CODE)
-        values = {
-            name: self.number(value) if isinstance(value, int) else value
-            for name, value in error.values.items()
-        }
-        return self.text(key, **values)
-
-
-def player_texts(request: Request) -> PlayerTexts:
-    services: Services = request.app.state.services
-    player_id = getattr(request.state, "player_id", None)
-    return PlayerTexts(services, player_id, request.headers.get("accept-language"))
-
-
-PlayerTextsDep = Annotated[PlayerTexts, Depends(player_texts)]
-
-
-def too_large_message(scope: Scope, max_bytes: int) -> str:
-    """The 413 message for a request (an ASGI scope, read before the app runs), in the
-    player's language. For the body cap's middleware, which answers before any route."""
-    services: Services = scope["app"].state.services
-    player_id = _cookie_value(scope, PLAYER_COOKIE)
-    if player_id is not None and not PLAYER_ID_RE.fullmatch(player_id):
-        player_id = None
-    accept_language = None
-    for name, value in scope.get("headers", ()):
-        if name == b"accept-language":
-            accept_language = value.decode("latin-1")
-    texts = PlayerTexts(services, player_id, accept_language)
-    return texts.text("error.too_large", limit=texts.number(max_bytes))
 
 
 # -- validation -------------------------------------------------------------------------------
@@ -168,16 +71,31 @@ _MESSAGE_OF_TYPE = {
 }
 
 
+MAX_DETAIL = 20
+"""A 400's ``detail`` lists at most this many problems (a body with thousands of unknown
+fields would otherwise get an answer ten times its size)."""
+MAX_LOC_PARTS = 8
+MAX_TEXT = 120
+"""Characters kept of a location part or a message (a field name can be as long as the
+body); every entry is then well under 1 KB, the whole detail a few KB."""
+
+
+def _short(text: object) -> str:
+    value = str(text)
+    return value if len(value) <= MAX_TEXT else value[: MAX_TEXT - 1] + "…"
+
+
 def _describe_validation(errors: list[Any], texts: PlayerTexts) -> tuple[str, list[dict[str, Any]]]:
     """A one-line message in the player's language and a detail list (location, Pydantic's
-    own message, type) for developers, without echoing the input."""
+    own message, type) for developers, without echoing the input, and bounded: the first
+    :data:`MAX_DETAIL` problems, each cut short."""
     detail: list[dict[str, Any]] = [
         {
-            "loc": [str(part) for part in error.get("loc", ())],
-            "msg": str(error.get("msg", "")),
-            "type": str(error.get("type", "")),
+            "loc": [_short(part) for part in list(error.get("loc", ()))[:MAX_LOC_PARTS]],
+            "msg": _short(error.get("msg", "")),
+            "type": _short(error.get("type", "")),
         }
-        for error in errors
+        for error in errors[:MAX_DETAIL]
     ]
     if not detail:
         return texts.text("error.request.invalid"), detail
@@ -202,6 +120,11 @@ def _http_error_body(request: Request, status: int) -> dict[str, Any]:
     texts = player_texts(request)
     if status == 404:
         return {"error": "not_found", "message": texts.text("error.nothing_here")}
+    if status == 400:
+        # FastAPI's own "error parsing the body" (BodyLimitMiddleware sees bad JSON first).
+        message = texts.text("error.request.json")
+        detail = [{"loc": ["body"], "msg": "the body cannot be read", "type": "json_invalid"}]
+        return {"error": "bad_request", "message": message, "detail": detail}
     if status == 405:
         message = texts.text("error.method_not_allowed")
     elif status == 413:
@@ -219,7 +142,12 @@ def install_error_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(ApiError)
     async def api_error(_request: Request, error: ApiError) -> JSONResponse:
-        return JSONResponse(error.body(), status_code=error.status)
+        return JSONResponse(error.body(), status_code=error.status, headers=error.headers)
+
+    @app.exception_handler(TooManyRequests)
+    async def too_many(request: Request, refusal: TooManyRequests) -> JSONResponse:
+        headers = {"Retry-After": str(refusal.retry_after)}
+        return JSONResponse(too_many_body(request.scope, refusal), status_code=429, headers=headers)
 
     @app.exception_handler(RequestValidationError)
     async def validation_error(request: Request, error: RequestValidationError) -> JSONResponse:
@@ -235,8 +163,33 @@ def install_error_handlers(app: FastAPI) -> None:
         body = await run_in_threadpool(_http_error_body, request, error.status_code)
         return JSONResponse(body, status_code=error.status_code, headers=error.headers)
 
+    @app.exception_handler(SQLAlchemyError)
+    async def database_error(request: Request, error: SQLAlchemyError) -> JSONResponse:
+        if not is_unavailable(error):
+            return await unexpected_error(request, error)
+        # One line per failure, no traceback: the database is down or does not answer,
+        # which the operator needs to know, not where in the code each request met it.
+        log.error(
+            "database unavailable on %s %s: %s",
+            request.method,
+            request.url.path,
+            failure_summary(error),
+        )
+        return JSONResponse(
+            unavailable_body(request.scope),
+            status_code=503,
+            headers={"Retry-After": str(request.app.state.services.settings.retry_after_seconds)},
+        )
+
     @app.exception_handler(Exception)
     async def unexpected_error(request: Request, error: Exception) -> JSONResponse:
         log.exception("unexpected error on %s %s", request.method, request.url.path)
         message = await run_in_threadpool(player_texts(request).text, "error.internal")
         return JSONResponse({"error": "internal", "message": message}, status_code=500)
+
+
+def unavailable_body(scope: Scope) -> dict[str, Any]:
+    """The 503 answer's body when the database is out of reach: in the browser's language,
+    since the saved one cannot be read."""
+    texts = scope_texts(scope, read_saved=False)
+    return {"error": "unavailable", "message": texts.text("error.unavailable")}

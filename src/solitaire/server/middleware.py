@@ -1,5 +1,5 @@
-"""Small ASGI middlewares: the anonymous player cookie, a cap on request bodies, and the
-headers every answer carries.
+"""Small ASGI middlewares: the rate limit on game starts, a cap on request bodies and the
+headers every answer carries (the player cookie's is in :mod:`solitaire.server.players`).
 
 Written against plain ASGI (not Starlette's BaseHTTPMiddleware) so they add next to nothing
 to each request and see every response, error answers included. (FastAPI's own
@@ -9,105 +9,142 @@ to each request and see every response, error answers included. (FastAPI's own
 from __future__ import annotations
 
 import json
-import re
-import secrets
-from http.cookies import SimpleCookie
 from typing import Any
 
+from starlette.concurrency import run_in_threadpool
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-PLAYER_COOKIE = "solitaire_player"
-#: ``secrets.token_urlsafe(16)``: 22 characters of the URL-safe base64 alphabet (128 bits).
-PLAYER_ID_RE = re.compile(r"[A-Za-z0-9_-]{22}")
+from .language import scope_texts
+from .limits import Limits, TooManyRequests, client_key, current_client
 
 
-def new_player_id() -> str:
-    """A fresh anonymous player id: ``len(new_player_id()) == 22``."""
-    return secrets.token_urlsafe(16)
+async def send_json(
+    send: Send, status: int, body: dict[str, Any], headers: list[tuple[bytes, bytes]] | None = None
+) -> None:
+    """A whole JSON answer, for a middleware that answers before the app runs."""
+    data = json.dumps(body, ensure_ascii=False).encode()
+    await send(
+        {
+            "type": "http.response.start",
+            "status": status,
+            "headers": [
+                (b"content-type", b"application/json"),
+                (b"content-length", str(len(data)).encode()),
+                *(headers or []),
+            ],
+        }
+    )
+    await send({"type": "http.response.body", "body": data})
 
 
-def _cookie_value(scope: Scope, name: str) -> str | None:
-    for key, value in scope.get("headers", ()):
-        if key == b"cookie":
-            cookie: SimpleCookie = SimpleCookie()
-            try:
-                cookie.load(value.decode("latin-1"))
-            except Exception:  # a malformed Cookie header is as good as none
-                continue
-            if name in cookie:
-                return cookie[name].value
-    return None
+def too_many_body(scope: Scope, refusal: TooManyRequests) -> dict[str, Any]:
+    """The 429 answer's body. Its language is the browser's: a refusal meant to spare the
+    server reads nothing from the database."""
+    texts = scope_texts(scope, read_saved=False)
+    message = texts.text("error.too_many_requests", seconds=texts.number(refusal.retry_after))
+    return {"error": "too_many_requests", "message": message, "retry_after": refusal.retry_after}
 
 
-class PlayerCookieMiddleware:
-    """Puts the player id in ``scope["state"]["player_id"]``; a request without a valid
-    cookie gets a new id, sent back as an HttpOnly, SameSite=Lax cookie."""
+def retry_after_header(seconds: int) -> tuple[bytes, bytes]:
+    return (b"retry-after", str(seconds).encode())
 
-    def __init__(self, app: ASGIApp, *, secure: bool, max_age_days: int) -> None:
+
+class RateLimitMiddleware:
+    """Notes each request's client for the limits (the store checks the limit on new players
+    when a write creates one), and answers 429 to a game start over the client's limit
+    before the app reads its body."""
+
+    def __init__(self, app: ASGIApp, *, limits: Limits) -> None:
         self.app = app
-        self.secure = secure
-        self.max_age = max_age_days * 24 * 3600
-
-    def _set_cookie_header(self, player_id: str) -> bytes:
-        parts = [
-            f"{PLAYER_COOKIE}={player_id}",
-            "Path=/",
-            f"Max-Age={self.max_age}",
-            "HttpOnly",
-            "SameSite=Lax",
-        ]
-        if self.secure:
-            parts.append("Secure")
-        return "; ".join(parts).encode("latin-1")
+        self.limits = limits
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        player_id = _cookie_value(scope, PLAYER_COOKIE)
-        is_new = player_id is None or not PLAYER_ID_RE.fullmatch(player_id)
-        if is_new:
-            player_id = new_player_id()
-        scope.setdefault("state", {})["player_id"] = player_id
+        client = client_key(scope)
+        if scope["method"] == "POST" and scope["path"].rstrip("/") == "/api/games":
+            wait = self.limits.game_starts.take(client)
+            if wait > 0:
+                refusal = TooManyRequests("game starts", wait)
+                headers = [retry_after_header(refusal.retry_after)]
+                await send_json(send, 429, too_many_body(scope, refusal), headers)
+                return
+        token = current_client.set(client)
+        try:
+            await self.app(scope, receive, send)
+        finally:
+            current_client.reset(token)
 
-        async def send_with_cookie(message: Message) -> None:
-            if message["type"] == "http.response.start" and is_new:
-                headers = list(message.get("headers", []))
-                headers.append((b"set-cookie", self._set_cookie_header(str(player_id))))
-                message = {**message, "headers": headers}
-            await send(message)
 
-        await self.app(scope, receive, send_with_cookie if is_new else send)
+def too_large_message(scope: Scope, max_bytes: int) -> str:
+    """The 413 message for a request (an ASGI scope, read before the app runs), in the
+    player's language."""
+    texts = scope_texts(scope)
+    return texts.text("error.too_large", limit=texts.number(max_bytes))
+
+
+def bad_json_message(scope: Scope) -> str:
+    """The 400 message of a body that is not JSON, in the player's language."""
+    return scope_texts(scope).text("error.request.json")
+
+
+def _takes_json(scope: Scope) -> bool:
+    """Whether the app will read the request's body as JSON (FastAPI does when the type is
+    JSON or not given)."""
+    if scope["method"] not in ("POST", "PUT", "PATCH"):
+        return False
+    for key, value in scope.get("headers", ()):
+        if key == b"content-type":
+            kind = bytes(value).split(b";")[0].strip().lower()
+            return kind.endswith((b"/json", b"+json"))
+    return True
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON value")
+
+
+def json_problem(body: bytes) -> str | None:
+    r"""What makes a request body malformed JSON (RFC 8259: UTF-8, no NaN or Infinity), in
+    a few words, or None when it is JSON. Python's own parser, which the app then runs,
+    would take NaN, and fail in ways FastAPI does not call bad JSON (a number of 5 000
+    digits, nesting deeper than Python recurses, bytes that are not UTF-8).
+
+    >>> json_problem(b'{"a": 1}') is None, json_problem(b'{"a": NaN}')
+    (True, 'NaN is not a JSON value')
+    >>> json_problem(b'{"a": "\\u00ff"}') is None, json_problem(b'{"a": "\xff"}')
+    (True, 'not UTF-8 at byte 7')
+    >>> json_problem(b"[" * 100_000)
+    'nested too deeply'
+    """
+    try:
+        text = body.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        return f"not UTF-8 at byte {error.start}"
+    try:
+        json.loads(text, parse_constant=_no_constant)
+    except RecursionError:
+        return "nested too deeply"
+    except ValueError as error:
+        return str(error).splitlines()[0][:200]
+    return None
 
 
 class BodyLimitMiddleware:
     """Answers 413 (in the API's error shape) to a body over ``max_bytes``, judged by its
-    Content-Length or, when it comes in chunks, by counting."""
+    Content-Length or, when it comes in chunks, by counting; and 400 ``error.request.json``
+    to a body the app would read as JSON that is not (:func:`json_problem`)."""
 
     def __init__(self, app: ASGIApp, *, max_bytes: int) -> None:
         self.app = app
         self.max_bytes = max_bytes
 
     async def _too_large(self, scope: Scope, send: Send) -> None:
-        # errors.py imports this module; the message needs the player's language, which may
-        # mean a database read, so it runs off the event loop.
-        from starlette.concurrency import run_in_threadpool
-
-        from .errors import too_large_message
-
+        # The message is in the player's language, which may mean a database read: it is
+        # looked up off the event loop.
         message = await run_in_threadpool(too_large_message, scope, self.max_bytes)
-        body = json.dumps({"error": "bad_request", "message": message, "detail": []}).encode()
-        await send(
-            {
-                "type": "http.response.start",
-                "status": 413,
-                "headers": [
-                    (b"content-type", b"application/json"),
-                    (b"content-length", str(len(body)).encode()),
-                ],
-            }
-        )
-        await send({"type": "http.response.body", "body": body})
+        await send_json(send, 413, {"error": "bad_request", "message": message, "detail": []})
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -134,8 +171,18 @@ class BodyLimitMiddleware:
             chunks.append(chunk)
             if not message.get("more_body", False):
                 break
+        body = b"".join(chunks)
+        if not pending and body and _takes_json(scope):
+            problem = json_problem(body)
+            if problem is not None:
+                said = await run_in_threadpool(bad_json_message, scope)
+                detail = [{"loc": ["body"], "msg": problem, "type": "json_invalid"}]
+                await send_json(
+                    send, 400, {"error": "bad_request", "message": said, "detail": detail}
+                )
+                return
         first: list[Message] = pending or [
-            {"type": "http.request", "body": b"".join(chunks), "more_body": False}
+            {"type": "http.request", "body": body, "more_body": False}
         ]
 
         async def replay_receive() -> Any:
@@ -146,27 +193,96 @@ class BodyLimitMiddleware:
         await self.app(scope, replay_receive, send)
 
 
-class ResponseHeadersMiddleware:
-    """Headers every answer carries: API answers are never stored by a browser or a proxy
-    (they hold one player's game, chosen by a cookie a shared cache would not see), and no
-    answer is sniffed for another content type than it says."""
+CONTENT_SECURITY_POLICY = "; ".join(
+    [
+        "default-src 'self'",
+        "script-src 'self'",
+        "style-src 'self'",
+        # The board's icon is an empty data: URL; charts and diagrams are inline SVG.
+        "img-src 'self' data:",
+        "font-src 'self'",
+        "connect-src 'self'",
+        "object-src 'none'",
+        "base-uri 'none'",
+        "form-action 'self'",
+        "frame-ancestors 'none'",
+    ]
+)
+"""Only the app's own scripts and styles (no inline script, no inline style attribute; the
+board sets styles through the CSSOM, which a policy does not block; its data blocks are
+``<script type="application/json">``, which are not run), and no framing by any site."""
 
-    def __init__(self, app: ASGIApp) -> None:
+PERMISSIONS_POLICY = (
+    "accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), "
+    "microphone=(), payment=(), usb=()"
+)
+"""Browser features the app never uses, refused to it and to anything it could embed."""
+
+HSTS = b"max-age=31536000"
+"""A year of HTTPS only, once the app is served over HTTPS (not for subdomains, which may
+not be the app's)."""
+
+
+class ResponseHeadersMiddleware:
+    """Headers every answer carries: the browser defences (a Content-Security-Policy with
+    ``frame-ancestors 'none'`` and X-Frame-Options for older browsers, Referrer-Policy,
+    Permissions-Policy, a cross-origin opener and resource policy; Strict-Transport-
+    Security when the cookie is Secure, that is when the app is served over HTTPS); API
+    answers are never stored by a browser or a proxy (they hold one player's game, chosen
+    by a cookie a shared cache would not see), and no answer is sniffed for another
+    content type than it says. A header an answer already has is left as it is."""
+
+    def __init__(self, app: ASGIApp, *, hsts: bool = False) -> None:
         self.app = app
+        self.headers: list[tuple[bytes, bytes]] = [
+            (b"x-content-type-options", b"nosniff"),
+            (b"content-security-policy", CONTENT_SECURITY_POLICY.encode()),
+            (b"x-frame-options", b"DENY"),
+            (b"referrer-policy", b"no-referrer"),
+            (b"permissions-policy", PERMISSIONS_POLICY.encode()),
+            (b"cross-origin-opener-policy", b"same-origin"),
+            (b"cross-origin-resource-policy", b"same-origin"),
+        ]
+        if hsts:
+            self.headers.append((b"strict-transport-security", HSTS))
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        is_api = str(scope.get("path", "")).startswith("/api/")
+        extra = self.headers
+        if str(scope.get("path", "")).startswith("/api/"):
+            extra = [*extra, (b"cache-control", b"no-store")]
 
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
                 headers = list(message.get("headers", []))
-                headers.append((b"x-content-type-options", b"nosniff"))
-                if is_api:
-                    headers.append((b"cache-control", b"no-store"))
+                present = {name.lower() for name, _ in headers}
+                headers.extend(header for header in extra if header[0] not in present)
                 message = {**message, "headers": headers}
             await send(message)
 
         await self.app(scope, receive, send_with_headers)
+
+
+class HeadMiddleware:
+    """HEAD answers as GET does, without the body: the app sees a GET (so every page, file
+    and API read takes HEAD), and the body it sends is dropped; the headers, Content-Length
+    included, stay those of the GET."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or scope["method"] != "HEAD":
+            await self.app(scope, receive, send)
+            return
+
+        async def send_without_body(message: Message) -> None:
+            if message["type"] == "http.response.body":
+                if message.get("more_body", False):
+                    return
+                message = {"type": "http.response.body", "body": b"", "more_body": False}
+            await send(message)
+
+        await self.app({**scope, "method": "GET"}, receive, send_without_body)

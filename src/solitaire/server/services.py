@@ -11,9 +11,11 @@ from typing import Annotated, Any
 
 from fastapi import Depends, Request
 
+from ..catalogs import Catalogs
+from ..pages import page_texts_in
+from ..pages.render import SitePages
 from ..store import GameStore
 from .assets import Assets
-from .catalog import FALLBACK, Catalogs
 from .live import LiveGames
 from .schemas import PlayerSettings
 from .settings import Settings
@@ -31,22 +33,34 @@ class Services:
     #: The solver's worker pool (hints, winnable deals); its processes start on first use.
     solving: Solving = field(default_factory=Solving)
 
-    def player_settings(self, player_id: str) -> PlayerSettings:
-        """The player's saved settings over the defaults (SPEC §6)."""
-        saved = self.store.player_settings(player_id) or {}
+    def player_settings(
+        self, player_id: str, saved: dict[str, Any] | None = None
+    ) -> PlayerSettings:
+        """The player's saved settings (read unless given) over the defaults (SPEC §6)."""
+        if saved is None:
+            saved = self.store.player_settings(player_id) or {}
         known = {key: value for key, value in saved.items() if key in PlayerSettings.model_fields}
         try:
             return PlayerSettings.model_validate(known)
         except ValueError:
-            # Settings saved by an older version that no longer validate: start again.
-            return PlayerSettings()
+            # A setting saved by an older version that no longer validates: its default.
+            valid = {}
+            for key, value in known.items():
+                try:
+                    PlayerSettings.model_validate({key: value})
+                except ValueError:
+                    continue
+                valid[key] = value
+            return PlayerSettings.model_validate(valid)
 
-    def language(self, player_id: str) -> str:
-        wanted = self.player_settings(player_id).language
-        return self.catalogs.resolve(wanted) or FALLBACK
-
-    def text(self, player_id: str, key: str, **values: Any) -> str:
-        return self.catalogs.text(self.language(player_id), key, **values)
+    def site(self) -> SitePages:
+        """The app's pages, from the page texts of ``pages_dir`` (read once)."""
+        return SitePages(
+            page_texts_in(self.settings.pages_dir),
+            self.catalogs,
+            self.settings.web_dir / "site" / "layout.html",
+            self.assets.url,
+        )
 
 
 def get_services(request: Request) -> Services:

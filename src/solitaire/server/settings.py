@@ -30,10 +30,36 @@ class Settings(BaseSettings):
     cookie_secure: bool = False
     #: Browsers keep a cookie at most 400 days.
     cookie_max_age_days: int = Field(default=400, ge=1, le=400)
+    #: A request's line and headers must arrive within this many seconds of the connection
+    #: opening (or of the previous answer), its body within as many of its headers;
+    #: past it 408, and the connection is closed (``solitaire serve``).
+    header_timeout_seconds: float = Field(default=10.0, gt=0, le=300)
+    body_timeout_seconds: float = Field(default=10.0, gt=0, le=300)
+    #: Open connections at most (never more than the process may open files, less a
+    #: reserve); beyond it a new one takes the place of one still waiting for a request,
+    #: else gets 503 (``solitaire serve``).
+    max_connections: int = Field(default=1000, ge=1)
     #: Larger request bodies get 413 (the largest real one, a typed-in layout, is ~1 KB).
     max_body_bytes: int = Field(default=65_536, ge=1024)
+    #: Games one client (an IP address; IPv6 by its /64) may start per minute, in bursts of
+    #: as many; beyond it 429. 0: no limit.
+    game_starts_per_minute: int = Field(default=60, ge=0)
+    #: Players one client may create per minute, in bursts of as many (a player is created by
+    #: their first write: a game, a setting, a statistics reset); beyond it 429. 0: no limit.
+    new_players_per_minute: int = Field(default=60, ge=0)
+    #: The proxies (addresses, comma-separated, as uvicorn's --forwarded-allow-ips) whose
+    #: X-Forwarded-For names the client, behind a reverse proxy; empty: the peer is the
+    #: client (so nobody can choose the address the limits count them under).
+    forwarded_allow_ips: str = ""
+    #: The API's reference at /docs (drawn on the server; /openapi.json is always there).
+    api_docs: bool = True
     #: Live games kept in memory so that an action needs no replay of the log.
     game_cache_size: int = Field(default=2000, ge=0)
+    #: A database that does not answer within this many seconds (connecting, a statement,
+    #: a free pooled connection) is taken for out of reach: 503 with Retry-After.
+    database_timeout_seconds: float = Field(default=2.0, gt=0, le=60)
+    #: What a 503 asks a client to wait before trying again.
+    retry_after_seconds: int = Field(default=5, ge=1, le=3600)
     sqlite_busy_timeout_ms: int = Field(default=5000, ge=0)
     #: FULL: every commit reaches the disk before the answer. NORMAL (WAL) skips that sync:
     #: still consistent after a crash of the app, but a power cut may lose the last actions.

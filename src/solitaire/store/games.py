@@ -11,18 +11,43 @@ import contextlib
 import dataclasses
 import datetime as dt
 import threading
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Engine, bindparam, func, insert, select, update
+from sqlalchemy import (
+    JSON,
+    Connection,
+    CursorResult,
+    Engine,
+    bindparam,
+    cast,
+    func,
+    insert,
+    select,
+    update,
+)
+from sqlalchemy import exc as sa_exc
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
+from sqlalchemy.sql.elements import ColumnElement
 
 from .models import Base, GameRow, PlayerRow, StatsResetRow
 
 GAMES = Base.metadata.tables["games"]
 ACTIONS = Base.metadata.tables["actions"]
+PLAYERS = Base.metadata.tables["players"]
+RESETS = Base.metadata.tables["stats_resets"]
+
+
+class WriteWaitTimeout(sa_exc.TimeoutError):
+    """The other writers of this process kept the database for too long."""
+
+
+NewPlayerHook = Callable[[], None]
+"""Called inside the transaction of a write that creates the player's row; raising aborts
+the write (the server's limit on new players per client)."""
 
 # The statements run on every request, built once with bound parameters: building a
 # statement costs more than running it on SQLite.
@@ -104,6 +129,50 @@ def _now() -> dt.datetime:
 def _aware(moment: dt.datetime) -> dt.datetime:
     # SQLite hands back the stored UTC times without their zone.
     return moment if moment.tzinfo is not None else moment.replace(tzinfo=dt.UTC)
+
+
+def _insert_for(dialect: str) -> Any:
+    """The dialect's INSERT, which knows ``ON CONFLICT`` (SQLite and PostgreSQL alike)."""
+    return postgresql.insert if dialect == "postgresql" else sqlite.insert
+
+
+def _player_statements(dialect: str) -> tuple[Any, Any]:
+    """Create a player if new (``ON CONFLICT DO NOTHING``), and merge settings into a
+    player's, creating the player if new: one statement, so two writers never lose each
+    other's fields and never both create the row."""
+    dialect_insert = _insert_for(dialect)
+    values = {
+        "id": bindparam("player_id"),
+        "settings": bindparam("settings", type_=JSON),
+        "created_at": bindparam("now"),
+        "updated_at": bindparam("now"),
+    }
+    create = dialect_insert(PLAYERS).values(values).on_conflict_do_nothing(index_elements=["id"])
+    upsert = dialect_insert(PLAYERS).values(values)
+    merged: ColumnElement[Any]
+    if dialect == "postgresql":
+        jsonb = postgresql.JSONB
+        merged = cast(
+            cast(PLAYERS.c.settings, jsonb).op("||")(cast(upsert.excluded.settings, jsonb)), JSON
+        )
+    else:
+        # RFC 7396 merge patch: the given fields replace the player's, the others stay.
+        merged = func.json_patch(PLAYERS.c.settings, upsert.excluded.settings)
+    merge = upsert.on_conflict_do_update(
+        index_elements=["id"],
+        set_={"settings": merged, "updated_at": upsert.excluded.updated_at},
+    ).returning(PLAYERS.c.settings)
+    return create, merge
+
+
+def _reset_statement(dialect: str) -> Any:
+    """Set the moment of a variant's statistics reset, creating or moving it."""
+    upsert = _insert_for(dialect)(RESETS).values(
+        player_id=bindparam("player_id"), variant=bindparam("variant"), reset_at=bindparam("now")
+    )
+    return upsert.on_conflict_do_update(
+        index_elements=["player_id", "variant"], set_={"reset_at": upsert.excluded.reset_at}
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -204,16 +273,32 @@ class GameStore:
     (['KL-D1N'], 1)
     """
 
-    def __init__(self, engine: Engine) -> None:
+    def __init__(self, engine: Engine, *, write_wait_seconds: float = 5.0) -> None:
         self.engine = engine
         self._sessions = sessionmaker(engine, expire_on_commit=False)
         # SQLite takes one writer at a time, and a waiting writer polls with growing sleeps
         # (its busy handler): under load most of the time went to sleeping. Writers of this
         # process queue on a lock instead; other processes are still kept apart by SQLite's
         # own lock and the conditional UPDATE. PostgreSQL needs no such queue.
-        self._write_lock: threading.Lock | contextlib.nullcontext[None] = (
-            threading.Lock() if engine.dialect.name == "sqlite" else contextlib.nullcontext()
-        )
+        self._write_lock = threading.Lock() if engine.dialect.name == "sqlite" else None
+        self._write_wait = write_wait_seconds
+        self._create_player, self._merge_settings = _player_statements(engine.dialect.name)
+        self._reset = _reset_statement(engine.dialect.name)
+        self.on_new_player: NewPlayerHook | None = None
+
+    @contextlib.contextmanager
+    def _writing(self) -> Iterator[None]:
+        """A turn to write (SQLite: one writer of this process at a time), waited for at
+        most ``write_wait_seconds``: a database kept locked that long is out of reach."""
+        if self._write_lock is None:
+            yield
+            return
+        if not self._write_lock.acquire(timeout=self._write_wait):
+            raise WriteWaitTimeout(f"no turn to write within {self._write_wait:g} s")
+        try:
+            yield
+        finally:
+            self._write_lock.release()
 
     def _session(self) -> Session:
         return self._sessions()
@@ -225,24 +310,22 @@ class GameStore:
             settings = connection.execute(_SETTINGS, {"player_id": player_id}).scalar_one_or_none()
         return dict(settings) if settings is not None else None
 
-    def save_player_settings(self, player_id: str, settings: dict[str, Any]) -> None:
-        """Store a player's settings (creating the player if new)."""
-        with self._write_lock, self._session() as session, session.begin():
-            row = session.get(PlayerRow, player_id)
-            if row is None:
-                now = _now()
-                session.add(
-                    PlayerRow(id=player_id, settings=settings, created_at=now, updated_at=now)
-                )
-            else:
-                row.settings = dict(settings)
-                row.updated_at = _now()
+    def update_player_settings(self, player_id: str, changes: dict[str, Any]) -> dict[str, Any]:
+        """Merge ``changes`` into the player's settings (creating the player if new) in one
+        statement, and answer all the settings the player has saved."""
+        values = {"player_id": player_id, "settings": changes, "now": _now()}
+        with self._writing(), self.engine.begin() as connection:
+            self._note_new_player(connection, player_id)
+            merged = connection.execute(self._merge_settings, values).scalar_one()
+        return dict(merged)
 
-    def _ensure_player(self, session: Session, player_id: str) -> None:
-        if session.get(PlayerRow, player_id) is None:
-            now = _now()
-            session.add(PlayerRow(id=player_id, settings={}, created_at=now, updated_at=now))
-            session.flush()
+    def _note_new_player(self, connection: Connection | Session, player_id: str) -> None:
+        """Create the player's row if there is none (race-free: a second creator finds it
+        there and does nothing); a row created here is reported to :attr:`on_new_player`."""
+        values = {"player_id": player_id, "settings": {}, "now": _now()}
+        result: CursorResult[Any] = connection.execute(self._create_player, values)  # type: ignore[assignment]
+        if result.rowcount == 1 and self.on_new_player is not None:
+            self.on_new_player()
 
     # -- games ------------------------------------------------------------------------------
     def create_game(
@@ -272,23 +355,14 @@ class GameStore:
             created_at=now,
             updated_at=now,
         )
-        for attempt in range(2):
-            try:
-                with self._write_lock, self._session() as session, session.begin():
-                    self._ensure_player(session, player_id)
-                    # Starting a game abandons the player's other unfinished games.
-                    session.execute(
-                        _ABANDON_OTHERS,
-                        {"owner": player_id, "new_game_id": game_id, "abandoned_at": now},
-                    )
-                    session.add(row)
-                break
-            except IntegrityError:
-                # Another request created the same new player at the same moment; the
-                # second try finds it. A clash of game ids (128 random bits) is not expected.
-                if attempt == 1:
-                    raise
-                row = GameRow(**{c.key: getattr(row, c.key) for c in GameRow.__table__.columns})
+        with self._writing(), self._session() as session, session.begin():
+            self._note_new_player(session, player_id)
+            # Starting a game abandons the player's other unfinished games.
+            session.execute(
+                _ABANDON_OTHERS,
+                {"owner": player_id, "new_game_id": game_id, "abandoned_at": now},
+            )
+            session.add(row)
         return StoredGame.from_row(row)
 
     def find_game(self, game_id: str, player_id: str) -> StoredGame | None:
@@ -333,24 +407,13 @@ class GameStore:
     def reset_stats(self, player_id: str, variants: Iterable[str]) -> dt.datetime:
         """Start the statistics of ``variants`` (keys such as ``KL-D1N``) again from now, for
         this player (created if new); answers the moment of the reset. The games stay."""
-        keys = sorted(set(variants))
-        try:
-            return self._write_resets(player_id, keys)
-        except IntegrityError:
-            # Two resets (or a reset and a first game) of a new player at the same moment:
-            # the second try finds the rows the other one wrote.
-            return self._write_resets(player_id, keys)
-
-    def _write_resets(self, player_id: str, keys: list[str]) -> dt.datetime:
         now = _now()
-        with self._write_lock, self._session() as session, session.begin():
-            self._ensure_player(session, player_id)
-            for key in keys:
-                row = session.get(StatsResetRow, (player_id, key))
-                if row is None:
-                    session.add(StatsResetRow(player_id=player_id, variant=key, reset_at=now))
-                else:
-                    row.reset_at = now
+        with self._writing(), self.engine.begin() as connection:
+            self._note_new_player(connection, player_id)
+            for key in sorted(set(variants)):
+                connection.execute(
+                    self._reset, {"player_id": player_id, "variant": key, "now": now}
+                )
         return now
 
     def actions(self, game_id: str) -> list[str]:
@@ -383,7 +446,7 @@ class GameStore:
             "finished_at": now if summary.won else None,
         }
         try:
-            with self._write_lock, self.engine.begin() as connection:
+            with self._writing(), self.engine.begin() as connection:
                 if connection.execute(_ADVANCE, values).rowcount != 1:
                     connection.rollback()
                     return False

@@ -18,7 +18,6 @@ game. Reading the page writes nothing (a new visitor's first game is started by 
 from __future__ import annotations
 
 import html
-import json
 import re
 from functools import cache
 from pathlib import Path
@@ -28,13 +27,13 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Header
 from fastapi.responses import HTMLResponse, Response
 
+from ...catalogs import Catalogs
+from ...pages.render import script_json
 from ..assets import IMMUTABLE
-from ..catalog import Catalogs
-from ..errors import answer_language
+from ..language import PlayerTexts, PlayerTextsDep, page_language
 from ..live import NotFound
 from ..schemas import PlayerSettings
 from ..services import PlayerDep, Services, ServicesDep
-from .site import language_menu, page_language
 
 router = APIRouter(tags=["board"])
 
@@ -101,12 +100,6 @@ def looks_attributes(settings: PlayerSettings) -> str:
     return attributes
 
 
-def script_json(value: object) -> str:
-    """JSON to put inside a ``<script>`` element: ``</`` would end it early, and
-    ``\\u003c`` reads back as the same ``<``."""
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":")).replace("<", "\\u003c")
-
-
 def boot_data(services: Services, player_id: str, settings: PlayerSettings) -> dict[str, Any]:
     """What the board needs for its first frame, each part as its API route answers it:
     ``settings`` (``GET /api/settings``: the player's, their language the one an answer speaks),
@@ -114,6 +107,7 @@ def boot_data(services: Services, player_id: str, settings: PlayerSettings) -> d
     ``game`` (``GET /api/games/current``, or None)."""
     language = settings.language
     catalogs = services.catalogs
+    site = services.site()
     try:
         game: dict[str, Any] | None = services.games.latest(player_id)
     except NotFound:
@@ -124,19 +118,20 @@ def boot_data(services: Services, player_id: str, settings: PlayerSettings) -> d
             "lang": language,
             "messages": catalogs.messages(language),
             "available": catalogs.available(),
-            "names": language_menu(services),
+            "names": site.language_menu(),
         },
-        "pages": page_language(services, language),
+        "pages": page_language(site.languages(), language),
         "game": game,
     }
 
 
-def _board(services: Services, player_id: str, accept_language: str | None) -> Response:
+def _board(services: Services, player_id: str, texts: PlayerTexts) -> Response:
     index = services.settings.web_dir / "index.html"
     if not index.is_file():
         return HTMLResponse(BOARD_MISSING)
-    language = answer_language(services, player_id, accept_language)
-    settings = services.player_settings(player_id).model_copy(update={"language": language})
+    language = texts.language()
+    saved = services.player_settings(player_id, texts.saved_settings())
+    settings = saved.model_copy(update={"language": language})
     boot = boot_data(services, player_id, settings)
     template = _page_template(index, index.stat().st_mtime, language, services.catalogs)
     assets = services.assets
@@ -152,22 +147,15 @@ def _board(services: Services, player_id: str, accept_language: str | None) -> R
     return HTMLResponse(page, headers={"Cache-Control": "private, no-cache"})
 
 
-AcceptLanguage = Annotated[str | None, Header(max_length=1000)]
-
-
 @router.get("/", include_in_schema=False)
-def home(
-    services: ServicesDep, player_id: PlayerDep, accept_language: AcceptLanguage = None
-) -> Response:
-    return _board(services, player_id, accept_language)
+def home(services: ServicesDep, player_id: PlayerDep, texts: PlayerTextsDep) -> Response:
+    return _board(services, player_id, texts)
 
 
 @router.get("/play/{code}", include_in_schema=False)
-def play(
-    code: str, services: ServicesDep, player_id: PlayerDep, accept_language: AcceptLanguage = None
-) -> Response:
+def play(code: str, services: ServicesDep, player_id: PlayerDep, texts: PlayerTextsDep) -> Response:
     # The board reads the code from the address and starts that game through the API.
-    return _board(services, player_id, accept_language)
+    return _board(services, player_id, texts)
 
 
 @router.get("/assets/{name}", include_in_schema=False)

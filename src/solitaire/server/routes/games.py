@@ -24,7 +24,9 @@ from ...games import rules_for
 from ...layout import LayoutError, format_layout, parse_layout
 from ...moves import DRAW, Move, MoveTextError
 from ...play import Game
-from ..errors import ApiError, PlayerTexts, PlayerTextsDep, bad_request
+from ..answers import GameState, error_answers
+from ..errors import ApiError, bad_request
+from ..language import PlayerTexts, PlayerTextsDep
 from ..live import Illegal, Intent, NotFound, Stale, start_game
 from ..schemas import (
     AnyAction,
@@ -139,11 +141,17 @@ async def _winnable_deal(services: Services, texts: PlayerTexts, request: NewGam
         message = await run_in_threadpool(
             texts.text, "ui.winnable.none_found", variant=str(variant)
         )
-        raise ApiError(503, "no_winnable_deal", message)
+        retry_after = str(services.settings.retry_after_seconds)
+        raise ApiError(503, "no_winnable_deal", message, headers={"Retry-After": retry_after})
     return deal
 
 
-@router.post("", status_code=201)
+@router.post(
+    "",
+    status_code=201,
+    response_model=GameState,
+    responses=error_answers(400, 404, 413, 429, 503),
+)
 async def create_game(
     services: ServicesDep,
     player_id: PlayerDep,
@@ -173,13 +181,11 @@ def _remember_suits(services: Services, player_id: str, game: Game) -> None:
     """SS-1: later new games offer the last suit count chosen."""
     if game.variant.game is not GameId.SIMPLE_SIMON:
         return
-    settings = services.player_settings(player_id)
-    if settings.simple_simon_suits != game.variant.suits:
-        saved = settings.model_copy(update={"simple_simon_suits": game.variant.suits})
-        services.store.save_player_settings(player_id, saved.model_dump())
+    if services.player_settings(player_id).simple_simon_suits != game.variant.suits:
+        services.store.update_player_settings(player_id, {"simple_simon_suits": game.variant.suits})
 
 
-@router.get("/current")
+@router.get("/current", response_model=GameState, responses=error_answers(404, 503))
 def current_game(
     services: ServicesDep, player_id: PlayerDep, texts: PlayerTextsDep
 ) -> JSONResponse:
@@ -190,7 +196,7 @@ def current_game(
         raise ApiError(404, "not_found", texts.text("error.no_current_game")) from None
 
 
-@router.get("/{game_id}")
+@router.get("/{game_id}", response_model=GameState, responses=error_answers(404, 503))
 def read_game(
     game_id: str, services: ServicesDep, player_id: PlayerDep, texts: PlayerTextsDep
 ) -> JSONResponse:
@@ -230,7 +236,11 @@ def _intent(services: Services, player_id: str, texts: PlayerTexts, action: Any)
     return Game.undo
 
 
-@router.post("/{game_id}/actions")
+@router.post(
+    "/{game_id}/actions",
+    response_model=GameState,
+    responses=error_answers(400, 404, 409, 413, 422, 503),
+)
 def act(
     game_id: str,
     services: ServicesDep,

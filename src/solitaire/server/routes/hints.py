@@ -20,7 +20,9 @@ from ...games import rules_for
 from ...moves import STOCK, WASTE, Move
 from ...position import Position
 from ...solver import Verdict
+from ..answers import HintAnswer, error_answers
 from ..errors import ApiError
+from ..language import PlayerTexts, PlayerTextsDep
 from ..live import NotFound
 from ..schemas import HintRequest
 from ..services import PlayerDep, Services, ServicesDep
@@ -65,21 +67,23 @@ def highlight(position: Position, move: Move) -> dict[str, Any]:
     }
 
 
-def _read(services: Services, player_id: str, game_id: str, version: int) -> Position | None:
+def _read(
+    services: Services, player_id: str, texts: PlayerTexts, game_id: str, version: int
+) -> Position | None:
     """The game's position to search from (None when it is won), after the checks (403,
     404, 409); it reads the database, so it runs in a worker thread."""
-    if not services.player_settings(player_id).hints:
-        raise ApiError(403, "hints_off", services.text(player_id, "ui.hint.off"))
+    if not services.player_settings(player_id, texts.saved_settings()).hints:
+        raise ApiError(403, "hints_off", texts.text("ui.hint.off"))
     try:
         found: tuple[int, Position, bool] = services.games.peek(
             player_id, game_id, lambda live: (live.version, live.game.position, live.game.won)
         )
     except NotFound:
-        raise ApiError(404, "not_found", services.text(player_id, "error.not_found")) from None
+        raise ApiError(404, "not_found", texts.text("error.not_found")) from None
     current, position, won = found
     if current != version:
         state = services.games.open(player_id, game_id)
-        raise ApiError(409, "stale", services.text(player_id, "error.stale"), state=state)
+        raise ApiError(409, "stale", texts.text("error.stale"), state=state)
     # Positions are immutable values: the search may use this one while the game moves on.
     return None if won else position
 
@@ -91,17 +95,22 @@ def _is_a_deals_start(position: Position) -> bool:
     return position == rules_for(position.variant).deal(position.deal)
 
 
-@router.post("/{game_id}/hint")
+@router.post(
+    "/{game_id}/hint",
+    response_model=HintAnswer,
+    responses=error_answers(400, 403, 404, 409, 413, 503),
+)
 async def hint(
     game_id: str,
     services: ServicesDep,
     player_id: PlayerDep,
+    texts: PlayerTextsDep,
     request: Annotated[HintRequest, Body()],
 ) -> JSONResponse:
     """The next move of a solution from the game at ``version`` (see docs/api.md)."""
-    position = await run_in_threadpool(_read, services, player_id, game_id, request.version)
+    position = await run_in_threadpool(_read, services, player_id, texts, game_id, request.version)
     if position is None:
-        message = await run_in_threadpool(services.text, player_id, "ui.hint.won")
+        message = await run_in_threadpool(texts.text, "ui.hint.won")
         return JSONResponse(
             {"found": False, "verdict": "won", "message": message, "version": request.version}
         )
@@ -121,5 +130,5 @@ async def hint(
             key = "ui.hint.deal_not_winnable"  # undoing moves would not help: none were made
         else:
             key = "ui.hint.not_winnable"
-        body["message"] = await run_in_threadpool(services.text, player_id, key)
+        body["message"] = await run_in_threadpool(texts.text, key)
     return JSONResponse(body)

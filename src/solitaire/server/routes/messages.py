@@ -8,30 +8,30 @@ from typing import Annotated
 from fastapi import APIRouter, Query
 from fastapi.responses import JSONResponse
 
-from ..catalog import FALLBACK
-from ..services import PlayerDep, ServicesDep
-from .site import language_menu
+from ...catalogs import FALLBACK
+from ..answers import MessagesAnswer, error_answers
+from ..language import PlayerTextsDep
+from ..services import ServicesDep
 
 router = APIRouter(prefix="/api/messages", tags=["messages"])
 
 
-@router.get("")
+@router.get("", response_model=MessagesAnswer, responses=error_answers(400))
 def read_messages(
     services: ServicesDep,
-    player_id: PlayerDep,
+    texts: PlayerTextsDep,
     lang: Annotated[str | None, Query(max_length=16)] = None,
 ) -> JSONResponse:
     """The messages in ``lang`` (a tag such as ``ro`` or ``nl-BE``); without ``lang``, in the
-    player's language setting. A language without a catalog answers in English. ``available``
-    lists the languages with a catalog (sorted), ``names`` each one's own name in menu order
-    ("Română")."""
-    wanted = lang if lang is not None else services.player_settings(player_id).language
-    language = services.catalogs.resolve(wanted) or FALLBACK
+    answer's language (:mod:`solitaire.server.language`). A language without a catalog
+    answers in English. ``available`` lists the languages with a catalog (sorted), ``names``
+    each one's own name in menu order ("Română")."""
+    language = texts.language() if lang is None else services.catalogs.resolve(lang) or FALLBACK
     return JSONResponse(
         {
             "lang": language,
             "messages": services.catalogs.messages(language),
             "available": services.catalogs.available(),
-            "names": language_menu(services),
+            "names": services.site().language_menu(),
         }
     )

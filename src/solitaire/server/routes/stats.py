@@ -28,7 +28,9 @@ from ...stats import (
     variant_key,
 )
 from ...store import StoredGame
-from ..errors import PlayerTexts, PlayerTextsDep, bad_request
+from ..answers import HistoryAnswer, StatsAnswer, error_answers
+from ..errors import bad_request
+from ..language import PlayerTexts, PlayerTextsDep
 from ..services import PlayerDep, Services, ServicesDep
 
 router = APIRouter(tags=["stats"])
@@ -105,7 +107,7 @@ def _bar_label(messages: dict[str, str], variant: Variant) -> Callable[[Finished
     return label
 
 
-def _stats_body(services: Services, player_id: str) -> dict[str, Any]:
+def _stats_body(services: Services, player_id: str, texts: PlayerTexts) -> dict[str, Any]:
     resets = services.store.stats_resets(player_id)
     games = []
     for stored in services.store.finished_games(player_id):
@@ -121,7 +123,7 @@ def _stats_body(services: Services, player_id: str) -> dict[str, Any]:
     # The statistics take games in the order they finished (a stable sort keeps the store's
     # order for equal times).
     games.sort(key=lambda game: game.finished_at)
-    messages = services.catalogs.messages(services.language(player_id))
+    messages = texts.messages()
     variants = []
     for key, stats in player_stats(games).items():
         variant = _VARIANT_OF_KEY[key]
@@ -145,12 +147,12 @@ def _stats_body(services: Services, player_id: str) -> dict[str, Any]:
     }
 
 
-@router.get("/api/stats")
-def read_stats(services: ServicesDep, player_id: PlayerDep) -> JSONResponse:
+@router.get("/api/stats", response_model=StatsAnswer, responses=error_answers(503))
+def read_stats(services: ServicesDep, player_id: PlayerDep, texts: PlayerTextsDep) -> JSONResponse:
     """Per variant played: played, won, win rate, records (``best_score`` with its ``text``
     as the board shows it), streaks, the recent games, and ``chart``, an SVG of the recent
     results in the player's language; ``resets``: when each variant was last reset."""
-    return JSONResponse(_stats_body(services, player_id))
+    return JSONResponse(_stats_body(services, player_id, texts))
 
 
 def _reset_keys(texts: PlayerTexts, request: StatsReset) -> list[str]:
@@ -168,7 +170,11 @@ def _reset_keys(texts: PlayerTexts, request: StatsReset) -> list[str]:
     return [(parsed.variant if isinstance(parsed, GameCode) else parsed).key]
 
 
-@router.post("/api/stats/reset")
+@router.post(
+    "/api/stats/reset",
+    response_model=StatsAnswer,
+    responses=error_answers(400, 413, 429, 503),
+)
 async def reset_stats(
     services: ServicesDep,
     player_id: PlayerDep,
@@ -186,7 +192,7 @@ def _reset(
 ) -> JSONResponse:
     keys = _reset_keys(texts, request)
     services.store.reset_stats(player_id, keys)
-    return JSONResponse(_stats_body(services, player_id))
+    return JSONResponse(_stats_body(services, player_id, texts))
 
 
 def history_entry(stored: StoredGame) -> dict[str, Any]:
@@ -210,7 +216,7 @@ def history_entry(stored: StoredGame) -> dict[str, Any]:
     }
 
 
-@router.get("/api/history")
+@router.get("/api/history", response_model=HistoryAnswer, responses=error_answers(400, 503))
 def read_history(
     services: ServicesDep,
     player_id: PlayerDep,

@@ -21,15 +21,14 @@ import hashlib
 import json
 from functools import cache
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Any
 
-from fastapi import APIRouter, Header
+from fastapi import APIRouter
 from fastapi.responses import FileResponse, JSONResponse, Response
 
 from ...pages import PAGES
-from ..errors import answer_language
-from ..services import PlayerDep, Services, ServicesDep
-from .site import site_languages
+from ..language import PlayerTextsDep
+from ..services import Services, ServicesDep
 
 router = APIRouter(tags=["app"])
 
@@ -90,7 +89,7 @@ def kept_offline(services: Services) -> list[str]:
         "/",
         *(assets.url(entry) for entry in ("main.js", "board.css", "site.js", "site.css")),
     ]
-    for lang in site_languages(services):
+    for lang in services.site().languages():
         addresses += [f"/{lang}/", *(f"/{lang}/{page}" for page in PAGES)]
     addresses += ["/manifest.webmanifest", *(f"/icons/{name}" for name in ICONS)]
     return addresses
@@ -118,10 +117,9 @@ def release(services: Services) -> str:
 @router.get("/manifest.webmanifest", include_in_schema=False)
 def web_manifest(
     services: ServicesDep,
-    player_id: PlayerDep,
-    accept_language: Annotated[str | None, Header(max_length=1000)] = None,
+    texts: PlayerTextsDep,
 ) -> JSONResponse:
-    lang = answer_language(services, player_id, accept_language)
+    lang = texts.language()
     return JSONResponse(
         manifest(services, lang),
         media_type="application/manifest+json",

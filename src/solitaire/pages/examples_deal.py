@@ -1,6 +1,7 @@
-"""The examples deal of SPEC SS-9 and the shortest solution the solver found for it.
+"""The examples page's deal (SPEC SS-9) and the shortest solution the solver found for it,
+which the page replays.
 
-The solution is stored in ``solitaire/data/simple_simon_examples.txt`` (comment lines start
+The solution is stored beside this module in ``examples_solution.txt`` (comment lines start
 with ``#``; the moves are on one line), computed by :func:`solitaire.solver.shortest.shortest_win`.
 
 >>> position = examples_position()
@@ -30,7 +31,7 @@ JD 3H 5C 6D
 """
 """SPEC SS-9, in Freecell Solver's plain ten-line form (column 1 first, bottom card first)."""
 
-SOLUTION_FILE = "simple_simon_examples.txt"
+SOLUTION_FILE = "examples_solution.txt"
 
 
 def examples_position() -> Position:
@@ -40,7 +41,7 @@ def examples_position() -> Position:
 
 def examples_solution() -> list[Move]:
     """The stored shortest solution of the examples deal."""
-    text = files("solitaire").joinpath("data", SOLUTION_FILE).read_text("utf-8")
+    text = files(__package__ or "solitaire.pages").joinpath(SOLUTION_FILE).read_text("utf-8")
     lines = [line for line in text.splitlines() if line.strip() and not line.startswith("#")]
     if len(lines) != 1:
         raise ValueError(f"{SOLUTION_FILE} must hold the moves on one line, not {len(lines)}")

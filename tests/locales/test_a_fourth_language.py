@@ -22,7 +22,7 @@ from solitaire.server.settings import Settings
 from ..e2e.harness import launch_chromium, open_board, running_server
 from ..e2e.layouts import klondike
 from ..locales.catalogs import differences_from_english, read_messages
-from .conftest import site_settings
+from ..server.conftest import sqlite_settings
 
 PACKAGE_LOCALES = Path(Settings.model_fields["locales_dir"].default)
 PACKAGE_PAGES = Path(Settings.model_fields["pages_dir"].default)
@@ -87,7 +87,7 @@ def client(
     german: tuple[Path, Path], tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[TestClient]:
     locales, pages = german
-    settings = site_settings(tmp_path_factory.mktemp("data")).model_copy(
+    settings = sqlite_settings(tmp_path_factory.mktemp("data")).model_copy(
         update={"locales_dir": locales, "pages_dir": pages}
     )
     with TestClient(create_app(settings)) as test_client:
@@ -143,12 +143,16 @@ def test_the_german_404_page(client: TestClient) -> None:
 
 
 def test_a_german_player_is_answered_in_german(client: TestClient) -> None:
-    settings = client.get("/api/settings", headers={"Accept-Language": "de-CH, en;q=0.5"})
+    # A German browser, which says so with every request.
+    german = {"Accept-Language": "de-CH, en;q=0.5"}
+    settings = client.get("/api/settings", headers=german)
     assert settings.json()["language"] == "de"
-    state = client.post("/api/games", json={"mode": "layout", "layout": _empty_column()}).json()
+    layout = {"mode": "layout", "layout": _empty_column()}
+    state = client.post("/api/games", json=layout, headers=german).json()
     refused = client.post(
         f"/api/games/{state['id']}/actions",
         json={"version": 0, "type": "drop", "pile": "t3", "index": 1, "target": "t1"},
+        headers=german,
     )
     assert refused.status_code == 422
     assert refused.json()["message"] == GERMAN["reason.king_only"]
@@ -177,7 +181,7 @@ def test_german_page_texts_without_a_title_are_refused(tmp_path: Path) -> None:
     index = json.loads((pages / "de" / "index.json").read_text(encoding="utf-8"))
     del index["titles"]["faq"]
     (pages / "de" / "index.json").write_text(json.dumps(index), encoding="utf-8")
-    settings = site_settings(tmp_path / "data").model_copy(
+    settings = sqlite_settings(tmp_path / "data").model_copy(
         update={"locales_dir": locales, "pages_dir": pages}
     )
     app = create_app(settings)
@@ -190,7 +194,7 @@ def test_a_catalog_without_pages_speaks_on_the_board_and_links_to_english_pages(
 ) -> None:
     locales, pages = add_german(tmp_path)
     shutil.rmtree(pages / "de")
-    settings = site_settings(tmp_path / "data").model_copy(
+    settings = sqlite_settings(tmp_path / "data").model_copy(
         update={"locales_dir": locales, "pages_dir": pages}
     )
     with TestClient(create_app(settings)) as client:

@@ -4,7 +4,7 @@ plus the board's toolbar with the link and the language selector, and the board 
 Settings dialog open (the language list) in Romanian and Dutch at both sizes. Starts its own
 server; writes PNGs to screenshots/.
 
-    .venv/bin/python -m tests.site.screenshots [--out screenshots]
+    .venv/bin/python -m tests.pages.screenshots [--out screenshots]
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ def _step(page: Page, replay: str, times: int) -> None:
     for _ in range(times):
         page.locator(f'[data-replay="{replay}"] [data-replay-action="step"]').click()
     # The picture shows where the cards went, not a glide or a fading run on its way.
-    page.wait_for_function("document.getAnimations().length === 0")
+    page.wait_for_function("() => document.getAnimations().length === 0")
 
 
 def take(out: Path) -> list[Path]:

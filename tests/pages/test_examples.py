@@ -19,8 +19,8 @@ from solitaire.pages.examples import (
     find_refusal_game,
     non_king_into_empty_column,
 )
+from solitaire.pages.examples_deal import examples_position, examples_solution
 from solitaire.play import Game
-from solitaire.solver.examples import examples_position, examples_solution
 
 
 def _game_before_refusal(replay: Replay) -> tuple[Game, Move]:

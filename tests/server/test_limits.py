@@ -1,0 +1,86 @@
+"""The limits per client (server/limits.py): a burst of game starts gets 429 with
+Retry-After, and so do new players past their limit; a refused write leaves nothing behind."""
+
+from __future__ import annotations
+
+from fastapi import FastAPI
+from fastapi.testclient import TestClient
+from sqlalchemy import func, select
+
+from solitaire.server.limits import RateLimit, TooManyRequests, client_key
+from solitaire.store.models import GameRow, PlayerRow
+
+from .conftest import AppFactory
+
+CODE = {"mode": "code", "code": "KL1-D1N-AAAAAAG"}
+
+
+def _count(app: FastAPI, row: type[GameRow] | type[PlayerRow]) -> int:
+    with app.state.services.store.engine.connect() as connection:
+        return int(connection.execute(select(func.count()).select_from(row)).scalar_one())
+
+
+def test_a_bucket_refills_evenly_and_forgets_the_oldest_client() -> None:
+    now = [0.0]
+    limit = RateLimit(per_minute=6, max_clients=2, clock=lambda: now[0])
+    assert [limit.take("a") for _ in range(6)] == [0.0] * 6
+    assert limit.take("a") == 10.0  # one more every 60 / 6 seconds
+    now[0] = 10.0
+    assert limit.take("a") == 0.0
+    assert limit.take("a") == 10.0
+    limit.take("b")
+    limit.take("c")  # three clients: "a", the least recently seen, is forgotten
+    assert limit.take("a") == 0.0
+    assert RateLimit(per_minute=0).take("a") == 0.0  # 0: no limit
+    assert TooManyRequests("x", 0.2).retry_after == 1
+
+
+def test_a_client_is_its_address_and_an_ipv6_client_its_64() -> None:
+    first = client_key({"client": ("2001:db8:aa:bb:1::1", 1)})
+    assert first == client_key({"client": ("2001:db8:aa:bb:ffff::2", 2)})
+    assert first != client_key({"client": ("2001:db8:aa:bc::1", 1)})
+    assert client_key({"client": ("127.0.0.1", 1)}) == "127.0.0.1"
+
+
+def test_a_burst_of_game_starts_gets_429_with_retry_after(make_app: AppFactory) -> None:
+    app = make_app(game_starts_per_minute=5)
+    with TestClient(app) as client:
+        answers = [client.post("/api/games", json=CODE) for _ in range(8)]
+        assert [answer.status_code for answer in answers] == [201] * 5 + [429] * 3
+        refused = answers[-1]
+        assert int(refused.headers["retry-after"]) == 12  # one more start every 60 / 5 s
+        body = refused.json()
+        assert body["error"] == "too_many_requests"
+        assert body["retry_after"] == 12
+        assert "12" in body["message"]
+        assert refused.headers["cache-control"] == "no-store"
+        assert _count(app, GameRow) == 5
+        # In the browser's language, like every answer.
+        dutch = client.post("/api/games", json=CODE, headers={"Accept-Language": "nl"})
+        assert dutch.json()["message"].startswith("Te veel verzoeken")
+        # Only game starts are limited: the rest of the API goes on.
+        assert client.get("/api/games/current").status_code == 200
+
+
+def test_new_players_past_the_limit_get_429_and_write_nothing(make_app: AppFactory) -> None:
+    app = make_app(new_players_per_minute=3)
+    answers = []
+    for _ in range(4):
+        with TestClient(app) as browser:  # a new browser each time: a new player
+            answers.append(browser.put("/api/settings", json={"hints": True}))
+    assert [answer.status_code for answer in answers] == [200, 200, 200, 429]
+    assert int(answers[-1].headers["retry-after"]) == 20
+    assert _count(app, PlayerRow) == 3
+    with TestClient(app) as browser:
+        assert browser.post("/api/games", json=CODE).status_code == 429
+        assert browser.post("/api/stats/reset", json={"variant": "all"}).status_code == 429
+    assert (_count(app, PlayerRow), _count(app, GameRow)) == (3, 0)
+
+
+def test_a_known_player_is_not_a_new_one(make_app: AppFactory) -> None:
+    app = make_app(new_players_per_minute=1)
+    with TestClient(app) as client:
+        for _ in range(5):
+            assert client.post("/api/games", json=CODE).status_code == 201
+            assert client.put("/api/settings", json={"hints": True}).status_code == 200
+    assert _count(app, PlayerRow) == 1
