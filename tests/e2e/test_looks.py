@@ -5,11 +5,12 @@ forced-colours mode."""
 
 from __future__ import annotations
 
+import itertools
 import re
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, FloatRect, Page, expect
 
 from .axe import axe_violations
 from .harness import SIZES, api, open_board, start_layout
@@ -98,7 +99,7 @@ def test_forced_colours_keep_backs_and_faces_apart(browser: Browser, server: str
     context.close()
 
 
-def box(page: Page, pile: str) -> dict[str, float]:
+def box(page: Page, pile: str) -> FloatRect:
     found = page.locator(f'[data-pile="{pile}"]').bounding_box()
     assert found is not None
     return found
@@ -146,7 +147,7 @@ def test_large_print_makes_the_indices_and_pips_bigger(page: Page, server: str) 
         '[data-pile="t1"] .card.face', "cards => cards.map(c => c.getBoundingClientRect().top)"
     )
     index = float(style(page, '[data-pile="t1"] .card.face', "fontSize")[:-2])
-    assert all(b - a >= index for a, b in zip(tops, tops[1:], strict=False))
+    assert all(b - a >= index for a, b in itertools.pairwise(tops))
 
 
 @pytest.mark.parametrize(("variant", "suits"), [("KL1-D1N", "♠♥♦♣"), ("EH1-N", "♠♠♥♥♦♦♣♣")])

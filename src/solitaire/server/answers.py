@@ -83,6 +83,10 @@ class GameState(_Answer):
     game: Literal["KL", "SS", "EH"]
     options: str
     piles: list[PileView]
+    #: The board's top row from the left: a pile id, or null for a gap (the table's shape).
+    top_row: list[str | None]
+    #: The suit each foundation is kept for, in foundation order (none in Simple Simon).
+    foundation_suits: list[Literal["S", "H", "D", "C"]]
     fan: int = Field(ge=0)
     score: int
     score_text: str

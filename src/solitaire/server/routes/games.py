@@ -224,7 +224,6 @@ def _intent(services: Services, player_id: str, texts: PlayerTexts, action: Any)
         return lambda game: game.double_click(action.pile, action.index)
     if isinstance(action, DropAction):
         auto = services.player_settings(player_id).auto_placement
-
         return lambda game: game.drop(action.pile, action.index, action.target, auto_placement=auto)
     if isinstance(action, StockAction):
         return lambda game: game.play(DRAW)
