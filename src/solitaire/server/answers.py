@@ -282,6 +282,16 @@ class IllegalAnswer(_Answer):
     state: GameState
 
 
+class CheckAnswer(_Answer):
+    """Whether the rules would take an action (nothing changed either way); when they would
+    not, their reason, rule and reminder, as a refused action's answer gives them."""
+
+    legal: bool
+    message: str | None = None
+    reason: str | None = Field(default=None, examples=["king_only"])
+    rule: str | None = Field(default=None, examples=["KL-3"])
+
+
 class TooManyAnswer(_Answer):
     error: Literal["too_many_requests"]
     message: str

@@ -20,11 +20,11 @@ from ...codes import (
     parse_code_or_variant,
 )
 from ...deals import deal_of_the_day
-from ...games import rules_for
+from ...games import Refusal, rules_for
 from ...layout import LayoutError, format_layout, parse_layout
 from ...moves import DRAW, Move, MoveTextError
 from ...play import Game
-from ..answers import GameState, error_answers
+from ..answers import CheckAnswer, GameState, error_answers
 from ..errors import ApiError, bad_request
 from ..language import PlayerTexts, PlayerTextsDep
 from ..live import Illegal, Intent, NotFound, Stale, start_game
@@ -257,14 +257,43 @@ def act(
     except Stale as stale:
         raise ApiError(409, "stale", texts.text("error.stale"), state=stale.state) from None
     except Illegal as illegal:
-        refusal = illegal.refusal
-        reminder = f"reason.{refusal.reason}"
-        raise ApiError(
-            422,
-            "illegal",
-            texts.text(reminder) if texts.has(reminder) else texts.text("error.illegal"),
-            reason=refusal.reason,
-            rule=refusal.rule,
-            state=illegal.state,
-        ) from None
+        refusal = refused(texts, illegal.refusal)
+        raise ApiError(422, "illegal", **refusal, state=illegal.state) from None
     return _state(state)
+
+
+def refused(texts: PlayerTexts, refusal: Refusal) -> dict[str, Any]:
+    """A refusal as the player reads it: the reminder of its reason (UI-6), the reason and
+    the rule's id."""
+    reminder = f"reason.{refusal.reason}"
+    message = texts.text(reminder) if texts.has(reminder) else texts.text("error.illegal")
+    return {"message": message, "reason": refusal.reason, "rule": refusal.rule}
+
+
+@router.post(
+    "/{game_id}/check",
+    response_model=CheckAnswer,
+    responses=error_answers(400, 404, 409, 413, 503),
+)
+def check(
+    game_id: str,
+    services: ServicesDep,
+    player_id: PlayerDep,
+    texts: PlayerTextsDep,
+    action: Annotated[AnyAction, Body(discriminator="type")],
+) -> JSONResponse:
+    """Whether the rules would take an action made on ``version``, without taking it: 200
+    with ``{"legal": true}``, or ``false`` with the reason, rule and reminder a refused
+    action would carry; 409 if the game moved on. Nothing changes. The board asks this for
+    a gesture its ``dests`` already rule out, so that the player reads why (UI-6) while the
+    browser, which decides no rule, logs no failed request."""
+    intent = _intent(services, player_id, texts, action)
+    try:
+        refusal = services.games.check(player_id, game_id, action.version, intent)
+    except NotFound:
+        raise _not_found(texts) from None
+    except Stale as stale:
+        raise ApiError(409, "stale", texts.text("error.stale"), state=stale.state) from None
+    if refusal is None:
+        return JSONResponse({"legal": True})
+    return JSONResponse({"legal": False, **refused(texts, refusal)})

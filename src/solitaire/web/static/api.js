@@ -45,6 +45,8 @@ export const api = {
   // mode "new" | "daily" with variant, "code" with code, "same" with game_id.
   startGame: (choice) => request("POST", "/api/games", choice),
   action: (id, action) => request("POST", `${game(id)}/actions`, action),
+  // Whether the rules would take an action, without taking it: {legal, reason, message}.
+  check: (id, action) => request("POST", `${game(id)}/check`, action),
   // The next move of a solution from the position at `version` (when hints are on).
   hint: (id, version) => request("POST", `${game(id)}/hint`, { version }),
   // The statistics per variant; reset one variant ("KL-D1N") or "all" from now on.
