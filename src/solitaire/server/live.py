@@ -187,16 +187,22 @@ class LiveGames:
             raise NotFound("current")
         return self._use(stored, LiveGame.state)
 
+    def _at_version(
+        self, player_id: str, game_id: str, version: int
+    ) -> tuple[StoredGame, LiveGame]:
+        """The stored game and its live copy, if ``version`` is the game's; else Stale."""
+        stored = self.find(player_id, game_id)
+        if version != stored.version:
+            raise Stale(self.open(player_id, game_id))
+        return stored, self._load(stored)
+
     def check(self, player_id: str, game_id: str, version: int, intent: Intent) -> Refusal | None:
         """Whether the rules would take one action made on ``version``, changing nothing:
         their refusal, or None when they would take it.
 
         Raises NotFound or Stale, as :meth:`act` does.
         """
-        stored = self.find(player_id, game_id)
-        if version != stored.version:
-            raise Stale(self.open(player_id, game_id))
-        live = self._load(stored)
+        _, live = self._at_version(player_id, game_id, version)
         try:
             intent(live.game)
         except Refusal as refusal:
@@ -214,10 +220,7 @@ class LiveGames:
         rules refused; nothing changed). The states are computed while this request alone
         holds the game, so none mixes two versions.
         """
-        stored = self.find(player_id, game_id)
-        if version != stored.version:
-            raise Stale(self.open(player_id, game_id))
-        live = self._load(stored)
+        stored, live = self._at_version(player_id, game_id, version)
         try:
             intent(live.game)
         except Refusal as refusal:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import datetime as dt
 import secrets
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Body
@@ -235,6 +237,10 @@ def _intent(services: Services, player_id: str, texts: PlayerTexts, action: Any)
     return Game.undo
 
 
+#: An action in a request's body, told apart by its ``type``.
+ActionBody = Annotated[AnyAction, Body(discriminator="type")]
+
+
 @router.post(
     "/{game_id}/actions",
     response_model=GameState,
@@ -245,21 +251,29 @@ def act(
     services: ServicesDep,
     player_id: PlayerDep,
     texts: PlayerTextsDep,
-    action: Annotated[AnyAction, Body(discriminator="type")],
+    action: ActionBody,
 ) -> JSONResponse:
     """Apply one action made on ``version``: 200 with the new state, 409 if the game moved
     on since, 422 if the rules refuse it (nothing changes in either case)."""
     intent = _intent(services, player_id, texts, action)
+    with _game_errors(texts):
+        try:
+            state = services.games.act(player_id, game_id, action.version, intent)
+        except Illegal as illegal:
+            refusal = refused(texts, illegal.refusal)
+            raise ApiError(422, "illegal", **refusal, state=illegal.state) from None
+    return _state(state)
+
+
+@contextmanager
+def _game_errors(texts: PlayerTexts) -> Iterator[None]:
+    """No such game (404), or an action made on a version the game has left (409)."""
     try:
-        state = services.games.act(player_id, game_id, action.version, intent)
+        yield
     except NotFound:
         raise _not_found(texts) from None
     except Stale as stale:
         raise ApiError(409, "stale", texts.text("error.stale"), state=stale.state) from None
-    except Illegal as illegal:
-        refusal = refused(texts, illegal.refusal)
-        raise ApiError(422, "illegal", **refusal, state=illegal.state) from None
-    return _state(state)
 
 
 def refused(texts: PlayerTexts, refusal: Refusal) -> dict[str, Any]:
@@ -280,7 +294,7 @@ def check(
     services: ServicesDep,
     player_id: PlayerDep,
     texts: PlayerTextsDep,
-    action: Annotated[AnyAction, Body(discriminator="type")],
+    action: ActionBody,
 ) -> JSONResponse:
     """Whether the rules would take an action made on ``version``, without taking it: 200
     with ``{"legal": true}``, or ``false`` with the reason, rule and reminder a refused
@@ -288,12 +302,8 @@ def check(
     a gesture its ``dests`` already rule out, so that the player reads why (UI-6) while the
     browser, which decides no rule, logs no failed request."""
     intent = _intent(services, player_id, texts, action)
-    try:
+    with _game_errors(texts):
         refusal = services.games.check(player_id, game_id, action.version, intent)
-    except NotFound:
-        raise _not_found(texts) from None
-    except Stale as stale:
-        raise ApiError(409, "stale", texts.text("error.stale"), state=stale.state) from None
     if refusal is None:
         return JSONResponse({"legal": True})
     return JSONResponse({"legal": False, **refused(texts, refusal)})
