@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from solitaire.cards import parse_card
-from solitaire.codes import parse_variant
+from solitaire.codes import GameId, parse_variant
 from solitaire.games import rules_for
 from solitaire.layout import parse_layout
 from solitaire.moves import DRAW, WASTE
@@ -102,8 +102,12 @@ def test_the_complete_level_makes_every_move_of_the_real_rules(position: Positio
         stock_bridge.key(after, table)
         for _, after in stock_bridge.successors(state, table, COMPLETE, settled=False)
     }
-    assert here not in by_search
-    assert by_engine - {here} == by_search
+    # With two decks (Easy Harp), a move may lead back to the same position up to the key:
+    # the QD of "t1: KC" "t2: KC QD" onto the other KC swaps two equal columns. The search's
+    # positions seen drop it as they drop any position met before; elsewhere none leads back.
+    if position.variant.game is not GameId.EASY_HARP:
+        assert here not in by_search
+    assert by_engine - {here} == by_search - {here}
 
 
 def _is_safe(table: StockTable, foundations: bytes, card: int) -> bool:
