@@ -102,7 +102,7 @@ def qr_svg(url: str, title: str) -> str:
     board's theme (cameras read dark on light), the quiet zone included, sized by CSS.
 
     >>> svg = qr_svg("http://127.0.0.1:8000/transfer/x", "Scan me")
-    >>> svg.startswith('<svg viewBox="0 0 ') and "<title>Scan me</title>" in svg
+    >>> svg.startswith('<svg role="img" viewBox="0 0 ') and "<title>Scan me</title>" in svg
     True
     """
     code = segno.make(url, error="m", micro=False)

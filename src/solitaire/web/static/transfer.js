@@ -1,0 +1,123 @@
+// Settings' "Move your records to another device" (SPEC RC-2, docs/board.md): a button asks
+// the server for a link (POST /api/player/transfer), which is shown once — its full address
+// with a Copy button, the QR code the server drew, when it expires in words — and can be
+// cancelled (DELETE). Nothing of it is kept in the browser: closing the page forgets the
+// link (it still works on the server until used, cancelled, replaced or expired).
+//
+//   setupTransfer();   // once, with the Settings dialog
+
+import { ApiUnreachable, api } from "./api.js";
+import { currentLanguage, t } from "./i18n.js";
+
+const $ = (id) => document.getElementById(id);
+
+let shown = null; // {url, expiresAt} of the link on screen, or null
+
+// "in 24 hours (Wednesday 2 December 2026 at 13:21)", in the board's language.
+export function expiryWords(expiresAt, now = new Date(), lang = currentLanguage()) {
+  const minutes = Math.max(0, Math.round((expiresAt - now) / 60000));
+  const relative = new Intl.RelativeTimeFormat(lang, { numeric: "auto" });
+  const inWords = minutes >= 90 ? relative.format(Math.round(minutes / 60), "hour") : relative.format(minutes, "minute");
+  const time = new Intl.DateTimeFormat(lang, { dateStyle: "full", timeStyle: "short" }).format(expiresAt);
+  return t("ui.transfer.expires", { relative: inWords, time });
+}
+
+function say(text, { error = false } = {}) {
+  const status = $("transfer-status");
+  status.textContent = text;
+  status.classList.toggle("error", error);
+}
+
+function failureText(failure) {
+  if (failure instanceof ApiUnreachable) return t("ui.error_network");
+  console.error(failure);
+  return t("ui.error_unexpected");
+}
+
+function answerText({ status, body }) {
+  return body?.message ?? t("ui.error_generic", { status });
+}
+
+function draw() {
+  const on = shown !== null && shown.expiresAt > new Date();
+  if (!on) shown = null;
+  $("transfer-link").hidden = !on;
+  $("transfer-cancel").hidden = !on;
+  $("transfer-make").textContent = t(on ? "ui.transfer.remake" : "ui.transfer.make");
+  $("transfer-make").dataset.i18n = on ? "ui.transfer.remake" : "ui.transfer.make";
+  if (on) $("transfer-expires").textContent = expiryWords(shown.expiresAt);
+}
+
+// The control keeps the focus while its request runs (a disabled button would drop it).
+async function busy(button, work) {
+  if (button.getAttribute("aria-busy") === "true") return;
+  button.setAttribute("aria-busy", "true");
+  try {
+    await work();
+  } catch (failure) {
+    say(failureText(failure), { error: true });
+  } finally {
+    button.removeAttribute("aria-busy");
+  }
+}
+
+async function make() {
+  const answer = await api.makeTransfer();
+  if (answer.status !== 201) {
+    say(answerText(answer), { error: true });
+    return;
+  }
+  const { url, expires_at: expiresAt, qr_svg: qr } = answer.body;
+  shown = { url: new URL(url, window.location.origin).href, expiresAt: new Date(expiresAt) };
+  $("transfer-url").value = shown.url;
+  // The server's own SVG (segno): a <title> names it, no script and no style attribute.
+  $("transfer-qr").innerHTML = qr;
+  say("");
+  draw();
+}
+
+async function cancel() {
+  const answer = await api.cancelTransfer();
+  if (answer.status !== 204) {
+    say(answerText(answer), { error: true });
+    return;
+  }
+  shown = null;
+  $("transfer-url").value = "";
+  $("transfer-qr").replaceChildren();
+  draw();
+  // The Cancel button hides: the focus goes to the button that makes a new link.
+  $("transfer-make").focus();
+  say(t("ui.transfer.cancelled"));
+}
+
+async function copy() {
+  const field = $("transfer-url");
+  try {
+    await navigator.clipboard.writeText(field.value);
+    say(t("ui.transfer.copied"));
+  } catch {
+    // No clipboard (an old browser, a page not served over HTTPS, a refusal): the address is
+    // selected for the device's own copy.
+    field.focus();
+    field.select();
+    say(t("ui.transfer.copy_select"));
+  }
+}
+
+export function setupTransfer() {
+  $("transfer-make").addEventListener("click", (event) => busy(event.currentTarget, make));
+  $("transfer-cancel").addEventListener("click", (event) => busy(event.currentTarget, cancel));
+  $("transfer-copy").addEventListener("click", copy);
+  const field = $("transfer-url");
+  field.addEventListener("focus", () => field.select());
+  // Enter in the field would submit the dialog's form, and so close it.
+  field.addEventListener("keydown", (event) => {
+    if (event.key === "Enter") event.preventDefault();
+  });
+  // Settings opened again: the link, if it has not expired meanwhile, and its time from now.
+  $("settings-dialog").addEventListener("toggle", () => draw());
+  // Another language chosen: the expiry, written in words, follows it.
+  new MutationObserver(() => draw()).observe(document.documentElement, { attributeFilter: ["lang"] });
+  draw();
+}
