@@ -5,9 +5,9 @@ moved by putting a clock of the test's own in the app's place (no sleeping)."""
 
 from __future__ import annotations
 
+import base64
 import datetime as dt
 import hashlib
-import math
 import re
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
@@ -57,7 +57,8 @@ def make_link(client: TestClient) -> dict[str, Any]:
 
 
 def player_of(client: TestClient) -> str | None:
-    return client.cookies.get(PLAYER_COOKIE)
+    player: str | None = client.cookies.get(PLAYER_COOKIE)
+    return player
 
 
 def rows(app: FastAPI, table: type[TransferRow] | type[PlayerRow]) -> int:
@@ -130,9 +131,9 @@ def test_the_secret_is_256_random_bits_kept_only_as_its_sha256(
         assert match
         secrets_seen.append(match["secret"])
     assert len(set(secrets_seen)) == len(secrets_seen)
-    # token_urlsafe(32): 43 characters of the 64-letter alphabet, 6 bits each (>= 128 bits).
+    # token_urlsafe(32): 43 characters of the URL-safe base64 alphabet, 32 bytes (256 bits).
     assert {len(secret) for secret in secrets_seen} == {43}
-    assert 43 * math.log2(64) >= 256 - 2
+    assert {len(base64.urlsafe_b64decode(secret + "=")) for secret in secrets_seen} == {32}
     letters = Counter("".join(secrets_seen))
     # 1 720 letters spread over the alphabet: a fixed or counting secret would not be.
     assert len(letters) > 55 and max(letters.values()) < 70
@@ -273,7 +274,8 @@ def test_two_browsers_opening_one_link_at_once_cannot_both_use_it(
     browsers = [TestClient(app) for _ in range(6)]
 
     def open_link(browser: TestClient) -> int:
-        return browser.get(link["url"], follow_redirects=False).status_code
+        status: int = browser.get(link["url"], follow_redirects=False).status_code
+        return status
 
     with ThreadPoolExecutor(len(browsers)) as pool:
         statuses = sorted(pool.map(open_link, browsers))
