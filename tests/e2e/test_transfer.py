@@ -170,6 +170,29 @@ def test_a_cancelled_link_is_refused(
     assert violations(phone) == [] and violations(laptop) == []
 
 
+def test_a_link_made_earlier_is_said_and_can_be_cancelled_after_a_reload(
+    browser: Browser, server: str, contexts: list[BrowserContext]
+) -> None:
+    phone = player_page(browser, server, contexts)
+    open_board(phone, server)
+    url = make_link(phone)
+    open_board(phone, server)  # the page forgets the link; the server keeps its hash
+    phone.locator("#settings-button").click()
+    pending = phone.locator("#transfer-pending")
+    expect(pending).to_contain_text("A link you made earlier still works: it expires in 24 hours")
+    expect(phone.locator("#transfer-link")).to_be_hidden()
+    expect(phone.locator("#transfer-make")).to_have_text("Make a new link")
+    assert axe_violations(phone, "#settings-dialog") == []
+    phone.locator("#transfer-cancel").click()
+    expect(pending).to_be_hidden()
+    expect(phone.locator("#transfer-cancel")).to_be_hidden()
+    expect(phone.locator("#transfer-make")).to_have_text("Make a link")
+    laptop = player_page(browser, server, contexts)
+    refused = laptop.goto(url)
+    assert refused is not None and refused.status == 410
+    assert violations(phone) == []
+
+
 def test_copy_puts_the_address_on_the_clipboard(
     browser: Browser, server: str, contexts: list[BrowserContext]
 ) -> None:

@@ -280,3 +280,26 @@ def test_two_browsers_opening_one_link_at_once_cannot_both_use_it(
     with ThreadPoolExecutor(len(browsers)) as pool:
         statuses = sorted(pool.map(open_link, browsers))
     assert statuses == [303] + [410] * 5
+
+
+def test_the_player_can_ask_until_when_their_link_works(
+    client: TestClient, other_client: TestClient, clock: Clock
+) -> None:
+    none = client.get(TRANSFER)
+    assert none.status_code == 404
+    assert none.json() == {
+        "error": "not_found",
+        "message": "You have no transfer link that still works.",
+    }
+    link = make_link(client)
+    assert client.get(TRANSFER).json() == {"expires_at": link["expires_at"]}
+    assert other_client.get(TRANSFER).status_code == 404  # another player's is not theirs
+    assert "url" not in client.get(TRANSFER).json()  # the secret is not kept
+    clock.forward(hours=24)
+    assert client.get(TRANSFER).status_code == 404  # expired
+    make_link(client)
+    client.delete(TRANSFER)
+    assert client.get(TRANSFER).status_code == 404  # cancelled
+    used = make_link(client)
+    other_client.get(used["url"], follow_redirects=False)
+    assert client.get(TRANSFER).status_code == 404  # used

@@ -207,6 +207,12 @@ class TransferAnswer(_Answer):
     qr_svg: str = Field(pattern=r"^<svg ")
 
 
+class TransferPending(_Answer):
+    """The player's link still works, until ``expires_at`` (its secret is not kept)."""
+
+    expires_at: str = Field(examples=["2026-12-02T13:21:02+00:00"])
+
+
 # -- hints ----------------------------------------------------------------------------------
 
 
@@ -308,7 +314,7 @@ class UnavailableAnswer(_Answer):
 _ERRORS: dict[int, tuple[type[BaseModel], str]] = {
     400: (BadRequestAnswer, "The request is malformed or names something that does not exist."),
     403: (HintsOffAnswer, "Hints are off in the player's settings."),
-    404: (NotFoundAnswer, "No such game for this player (or no game yet)."),
+    404: (NotFoundAnswer, "No such game for this player (or no game yet, or no transfer link)."),
     409: (StaleAnswer, "The action names an old version: another tab moved first."),
     413: (BadRequestAnswer, "The body is over the size cap."),
     422: (IllegalAnswer, "The rules refuse the move."),

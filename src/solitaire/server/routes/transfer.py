@@ -1,6 +1,7 @@
 """Records on another browser (SPEC RC-2): ``POST /api/player/transfer`` makes a link that,
 opened in another browser (``GET /transfer/<secret>``), makes that browser the same player;
-``DELETE /api/player/transfer`` cancels it.
+``DELETE /api/player/transfer`` cancels it, ``GET /api/player/transfer`` says until when the
+player's link works.
 
 The secret is 256 random bits (``secrets.token_urlsafe(32)``), shown once: the database
 keeps its SHA-256 only, so a copy of the database opens nobody's records. A link works once
@@ -40,7 +41,8 @@ from fastapi import APIRouter, Depends, Request
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.concurrency import run_in_threadpool
 
-from ..answers import TransferAnswer, error_answers
+from ..answers import TransferAnswer, TransferPending, error_answers
+from ..errors import ApiError
 from ..language import PlayerTexts, PlayerTextsDep, page_language
 from ..limits import RateLimit, TooManyRequests, client_key
 from ..players import player_cookie
@@ -152,6 +154,19 @@ async def make_transfer(
         raise TooManyRequests("transfer links", wait)
     base_url = str(request.base_url)
     return await run_in_threadpool(_make_link, services, player_id, texts, base_url, clock())
+
+
+@router.get(TRANSFER_PATH, response_model=TransferPending, responses=error_answers(404, 503))
+def read_transfer(
+    services: ServicesDep, player_id: PlayerDep, texts: PlayerTextsDep, clock: ClockDep
+) -> JSONResponse:
+    """Whether the player has a link that still works, and until when: ``{"expires_at":
+    …}``; 404 when they have none. The link itself is not answered: the server does not
+    keep its secret (a player who lost it cancels it, or makes a new one)."""
+    expires_at = services.store.transfer_expiry(player_id)
+    if expires_at is None or expires_at <= clock():
+        raise ApiError(404, "not_found", texts.text("error.no_transfer"))
+    return JSONResponse({"expires_at": expires_at.isoformat(timespec="seconds")})
 
 
 @router.delete(TRANSFER_PATH, status_code=204, responses=error_answers(503))

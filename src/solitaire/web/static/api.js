@@ -55,5 +55,7 @@ export const api = {
   history: (offset = 0, limit = 20) => request("GET", `/api/history?offset=${offset}&limit=${limit}`),
   // A link that makes another browser this player (RC-2), and its cancellation.
   makeTransfer: () => request("POST", "/api/player/transfer"),
+  // Until when the player's link works (404: none); the link itself is not kept.
+  transferStatus: () => request("GET", "/api/player/transfer"),
   cancelTransfer: () => request("DELETE", "/api/player/transfer"),
 };

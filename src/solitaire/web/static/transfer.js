@@ -2,7 +2,8 @@
 // the server for a link (POST /api/player/transfer), which is shown once — its full address
 // with a Copy button, the QR code the server drew, when it expires in words — and can be
 // cancelled (DELETE). Nothing of it is kept in the browser: closing the page forgets the
-// link (it still works on the server until used, cancelled, replaced or expired).
+// link, which still works on the server until used, cancelled, replaced or expired; Settings
+// opened later asks the server (GET) and says until when, with Cancel.
 //
 //   setupTransfer();   // once, with the Settings dialog
 
@@ -12,14 +13,15 @@ import { currentLanguage, t } from "./i18n.js";
 const $ = (id) => document.getElementById(id);
 
 let shown = null; // {url, expiresAt} of the link on screen, or null
+let pending = null; // {expiresAt} of a link made earlier, which this page can't show
 
 // "in 24 hours (Wednesday 2 December 2026 at 13:21)", in the board's language.
-export function expiryWords(expiresAt, now = new Date(), lang = currentLanguage()) {
+export function expiryWords(expiresAt, now = new Date(), lang = currentLanguage(), message = "ui.transfer.expires") {
   const minutes = Math.max(0, Math.round((expiresAt - now) / 60000));
   const relative = new Intl.RelativeTimeFormat(lang, { numeric: "auto" });
   const inWords = minutes >= 90 ? relative.format(Math.round(minutes / 60), "hour") : relative.format(minutes, "minute");
   const time = new Intl.DateTimeFormat(lang, { dateStyle: "full", timeStyle: "short" }).format(expiresAt);
-  return t("ui.transfer.expires", { relative: inWords, time });
+  return t(message, { relative: inWords, time });
 }
 
 function say(text, { error = false } = {}) {
@@ -39,13 +41,30 @@ function answerText({ status, body }) {
 }
 
 function draw() {
-  const on = shown !== null && shown.expiresAt > new Date();
-  if (!on) shown = null;
+  const now = new Date();
+  if (shown !== null && shown.expiresAt <= now) shown = null;
+  if (pending !== null && (pending.expiresAt <= now || shown !== null)) pending = null;
+  const on = shown !== null;
   $("transfer-link").hidden = !on;
-  $("transfer-cancel").hidden = !on;
-  $("transfer-make").textContent = t(on ? "ui.transfer.remake" : "ui.transfer.make");
-  $("transfer-make").dataset.i18n = on ? "ui.transfer.remake" : "ui.transfer.make";
+  $("transfer-pending").hidden = pending === null;
+  $("transfer-cancel").hidden = !on && pending === null;
+  const make = on || pending !== null ? "ui.transfer.remake" : "ui.transfer.make";
+  $("transfer-make").textContent = t(make);
+  $("transfer-make").dataset.i18n = make;
   if (on) $("transfer-expires").textContent = expiryWords(shown.expiresAt);
+  if (pending !== null) $("transfer-pending").textContent = expiryWords(pending.expiresAt, now, currentLanguage(), "ui.transfer.pending");
+}
+
+// A link made earlier (another visit of this page) that still works: said, to be cancelled.
+async function askPending() {
+  if (shown !== null) return;
+  try {
+    const { status, body } = await api.transferStatus();
+    pending = status === 200 ? { expiresAt: new Date(body.expires_at) } : null;
+  } catch {
+    pending = null; // offline: nothing to say about it
+  }
+  draw();
 }
 
 // The control keeps the focus while its request runs (a disabled button would drop it).
@@ -83,6 +102,7 @@ async function cancel() {
     return;
   }
   shown = null;
+  pending = null;
   $("transfer-url").value = "";
   $("transfer-qr").replaceChildren();
   draw();
@@ -116,7 +136,11 @@ export function setupTransfer() {
     if (event.key === "Enter") event.preventDefault();
   });
   // Settings opened again: the link, if it has not expired meanwhile, and its time from now.
-  $("settings-dialog").addEventListener("toggle", () => draw());
+  const dialog = $("settings-dialog");
+  new MutationObserver(() => {
+    draw();
+    if (dialog.open) askPending();
+  }).observe(dialog, { attributeFilter: ["open"] });
   // Another language chosen: the expiry, written in words, follows it.
   new MutationObserver(() => draw()).observe(document.documentElement, { attributeFilter: ["lang"] });
   draw();
