@@ -156,6 +156,19 @@ def test_a_link_works_once(client: TestClient, other_client: TestClient, clock: 
     assert again.headers["content-type"].startswith("text/html")
 
 
+def test_a_link_previewed_by_head_still_works(
+    client: TestClient, other_client: TestClient, clock: Clock
+) -> None:
+    # A chat app previewing the link sends HEAD: that neither moves a player nor uses it up.
+    link = make_link(client)
+    preview = TestClient(other_client.app)
+    peeked = preview.head(link["url"], follow_redirects=False)
+    assert peeked.status_code == 200
+    assert player_of(preview) != player_of(client)
+    assert other_client.get(link["url"], follow_redirects=False).status_code == 303
+    assert player_of(other_client) == player_of(client)
+
+
 def test_a_link_expires_after_24_hours(
     client: TestClient, other_client: TestClient, clock: Clock
 ) -> None:

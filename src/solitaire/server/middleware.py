@@ -265,6 +265,10 @@ class ResponseHeadersMiddleware:
         await self.app(scope, receive, send_with_headers)
 
 
+#: In a request's scope: it came as a HEAD (the app sees a GET).
+HEAD_REQUEST = "solitaire.head"
+
+
 class HeadMiddleware:
     """HEAD answers as GET does, without the body: the app sees a GET (so every page, file
     and API read takes HEAD), and the body it sends is dropped; the headers, Content-Length
@@ -285,4 +289,6 @@ class HeadMiddleware:
                 message = {"type": "http.response.body", "body": b"", "more_body": False}
             await send(message)
 
-        await self.app({**scope, "method": "GET"}, receive, send_without_body)
+        # HEAD_REQUEST lets a route whose GET changes something (a transfer link is used up
+        # when opened) leave it alone for a HEAD, as a link preview sends.
+        await self.app({**scope, "method": "GET", HEAD_REQUEST: True}, receive, send_without_body)

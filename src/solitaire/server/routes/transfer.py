@@ -45,6 +45,7 @@ from ..answers import TransferAnswer, TransferPending, error_answers
 from ..errors import ApiError
 from ..language import PlayerTexts, PlayerTextsDep, page_language
 from ..limits import RateLimit, TooManyRequests, client_key
+from ..middleware import HEAD_REQUEST
 from ..players import player_cookie
 from ..services import PlayerDep, Services, ServicesDep
 
@@ -191,13 +192,16 @@ def _refused(services: Services, texts: PlayerTexts, status: int) -> HTMLRespons
 
 @router.get("/transfer/{secret}", include_in_schema=False)
 def open_transfer(
-    secret: str, services: ServicesDep, texts: PlayerTextsDep, clock: ClockDep
+    secret: str, request: Request, services: ServicesDep, texts: PlayerTextsDep, clock: ClockDep
 ) -> Response:
     """Make this browser the player of the link and show their board (303 to ``/``); a
     link used, cancelled, expired or never made answers a page that says so (410; 404 for an
-    address that is not a link's) and changes nothing."""
+    address that is not a link's) and changes nothing. A HEAD (a chat app previewing the
+    link) answers 200 and leaves the link as it was: only opening it uses it up."""
     if not SECRET_RE.fullmatch(secret):
         return _refused(services, texts, 404)
+    if request.scope.get(HEAD_REQUEST):
+        return Response(headers={"Cache-Control": "no-store"})
     player_id = services.store.use_transfer(secret_hash(secret), clock())
     if player_id is None:
         return _refused(services, texts, 410)
