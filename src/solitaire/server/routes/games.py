@@ -217,31 +217,32 @@ def _intent(services: Services, player_id: str, texts: PlayerTexts, action: Any)
             # reason stays the engine's, inside the player's language.
             message = texts.text("error.bad_move", reason=_sentence(str(error)))
             raise bad_request(message, _field_error("move", str(error), "move_text")) from None
-        return lambda game: game.play(move)
+        return lambda game, _saved: game.play(move)
     if isinstance(action, TapAction):
-        return lambda game: game.tap(action.pile, action.index)
+        return lambda game, _saved: game.tap(action.pile, action.index)
     if isinstance(action, DoubleClickAction):
-        return lambda game: game.double_click(action.pile, action.index)
+        return lambda game, _saved: game.double_click(action.pile, action.index)
     if isinstance(action, DropAction):
-        auto = services.player_settings(player_id).auto_placement
 
-        def drop(game: Game) -> Step:
+        def drop(game: Game, saved: dict[str, Any]) -> Step:
             if action.pile == STOCK:
                 # The engine reads any move from the stock as a stock tap, so a card dragged
                 # off the (face-down) stock would turn cards instead of being refused.
                 rule = game.rules.rule_for("face_down")
                 raise Refusal("face_down", rule, "the stock's cards are face down")
+            # The settings come with the game's row (one read for both).
+            auto = services.player_settings(player_id, saved).auto_placement
             return game.drop(action.pile, action.index, action.target, auto_placement=auto)
 
         return drop
     if isinstance(action, StockAction):
-        return lambda game: game.play(DRAW)
+        return lambda game, _saved: game.play(DRAW)
     if isinstance(action, RedoAction):
-        return Game.redo
+        return lambda game, _saved: game.redo()
     if isinstance(action, FinishAction):
-        return Game.finish
+        return lambda game, _saved: game.finish()
     assert isinstance(action, UndoAction)
-    return Game.undo
+    return lambda game, _saved: game.undo()
 
 
 @router.post(
