@@ -67,25 +67,32 @@ class GroupCommit(Generic[Item]):
         deadline = time.monotonic() + self.wait_seconds
         with self._changed:
             self._queue.append(pending)
-            while True:
-                if pending.done:
+        while True:
+            with self._changed:
+                group = self._next_group(pending, deadline)
+                if group is None:
                     return self._outcome(pending)
-                if not self._leading and not pending.taken:
-                    self._leading = True
-                    group = self._take()
-                    break
-                left = deadline - time.monotonic()
-                if pending.taken:
-                    self._changed.wait()
-                elif left <= 0:
-                    self._queue.remove(pending)
-                    raise WriteWaitTimeout(f"no turn to write within {self.wait_seconds:g} s")
-                else:
-                    self._changed.wait(left)
-        self._lead(group)
-        with self._changed:
-            # Led by this thread, so done by now.
-            return self._outcome(pending)
+            # A group led by this thread may not hold its own item (one that runs alone
+            # came first): then it goes round again.
+            self._lead(group)
+
+    def _next_group(self, pending: _Pending[Item], deadline: float) -> list[_Pending[Item]] | None:
+        """Wait (the lock held) until ``pending`` is done (None) or this thread is to lead
+        the next group (that group)."""
+        while True:
+            if pending.done:
+                return None
+            if not self._leading and not pending.taken:
+                self._leading = True
+                return self._take()
+            left = deadline - time.monotonic()
+            if pending.taken:
+                self._changed.wait()
+            elif left <= 0:
+                self._queue.remove(pending)
+                raise WriteWaitTimeout(f"no turn to write within {self.wait_seconds:g} s")
+            else:
+                self._changed.wait(left)
 
     def _take(self) -> list[_Pending[Item]]:
         """The next group from the queue (the lock held): every groupable item waiting, or
