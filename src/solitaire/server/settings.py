@@ -23,6 +23,11 @@ class Settings(BaseSettings):
 
     host: str = "127.0.0.1"
     port: int = Field(default=8000, ge=0, le=65535)
+    #: Server processes sharing the port (``solitaire serve``): 1, or one per core on a
+    #: machine that serves only this app. Each has its own cache, limits and connections.
+    workers: int = Field(default=1, ge=1, le=64)
+    #: A line in the log for every request (uvicorn's access log); errors are logged anyway.
+    access_log: bool = False
     data_dir: Path = Path("data")
     #: Empty means SQLite in ``data_dir``; ``postgresql+psycopg://…`` for PostgreSQL.
     database_url: str = ""
