@@ -94,6 +94,7 @@ def _guard(settings: Settings) -> ConnectionGuard:
         body_timeout=settings.body_timeout_seconds,
         max_connections=settings.max_connections,
         retry_after=settings.retry_after_seconds,
+        keep_alive=settings.keep_alive_seconds,
     )
 
 
@@ -110,6 +111,7 @@ def _uvicorn_server(app: Any, settings: Settings, guard: ConnectionGuard) -> Any
         log_level="info",
         log_config=log_config(),
         access_log=settings.access_log,
+        timeout_keep_alive=settings.keep_alive_seconds,
     )
     return uvicorn.Server(config)
 
