@@ -2,6 +2,7 @@
 
     .venv/bin/python -m bench.solver_bench [--first 1 --last 200 --seconds 10]
         [--variants KL1-D1N,SS1-S4,…] [--jobs 2] [--no-references] [--csv-dir DIR]
+        [--max-positions N] [--figures docs/solver-figures.md]
 
 For each variant it prints won / not winnable / unknown, the median and 95th-percentile time
 per deal and the positions searched per second; then, on the same deals, the reference
@@ -10,16 +11,23 @@ solvers: Klondike-Solver (PyPI ``pyksolve``) for Klondike and Freecell Solver (`
 rules, so their verdicts are bounds, not answers: Klondike-Solver always allows passing the
 waste back (an upper bound for Vegas, KL-9), and Freecell Solver lets a mixed-suit run move
 with the help of empty columns (an upper bound for SS-3).
+
+``--max-positions`` adds a budget of positions per deal: with it (and seconds to spare) the
+verdicts and positions are the same on any machine, so two versions of the solver can be
+compared whatever else the machine is doing. ``--figures`` writes the run's table into the
+figures file (docs/solver-figures.md), in place of the last run's.
 """
 
 from __future__ import annotations
 
 import argparse
 import csv
+import datetime as dt
 import math
 import multiprocessing
 import os
 import resource
+import shlex
 import shutil
 import subprocess
 import sys
@@ -30,7 +38,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from solitaire.cards import Suit
-from solitaire.codes import ALL_VARIANTS, GameCode, GameId, Variant, parse_variant
+from solitaire.codes import ALL_VARIANTS, GameId, Variant, parse_variant
 from solitaire.deals import deck_for, shuffled_deck
 from solitaire.games import rules_for
 from solitaire.solver import Verdict
@@ -170,6 +178,66 @@ def write_csv(path: Path, outcomes: list[DealOutcome]) -> None:
             )
 
 
+FIGURES_BEGIN = "<!-- solver_bench --figures: begin. Written by the benchmark; do not edit. -->"
+FIGURES_END = "<!-- solver_bench --figures: end -->"
+
+
+@dataclass(frozen=True, slots=True)
+class VariantFigures:
+    """One variant's line of a run: its summary, the deals left undecided, the reference."""
+
+    variant: str
+    summary: Summary
+    positions: int
+    undecided: tuple[int, ...]
+    reference: str | None
+
+
+def figures_section(
+    command: str, started: str, loads: tuple[float, float], rows: list[VariantFigures]
+) -> str:
+    """The run as markdown: when, how, on what, and one table row per variant."""
+    lines = [
+        FIGURES_BEGIN,
+        f"## Latest run ({started} UTC)",
+        "",
+        f"`{command}`, on {os.cpu_count()} cores, load average {loads[0]:.1f} at the start"
+        f" and {loads[1]:.1f} at the end.",
+        "",
+        "| variant | won | not winnable | unknown | median s | p95 s | positions/s | positions |",
+        "|---|---|---|---|---|---|---|---|",
+    ]
+    for row in rows:
+        summary = row.summary
+        share = 100 * summary.unknown / summary.deals if summary.deals else 0.0
+        lines.append(
+            f"| {row.variant} | {summary.won} | {summary.not_winnable} | "
+            f"{summary.unknown} ({share:.1f} %) | {summary.median_seconds:.2f} | "
+            f"{summary.p95_seconds:.2f} | {summary.positions_per_second:,.0f} | "
+            f"{row.positions:,} |"
+        )
+    lines.append("")
+    for row in rows:
+        undecided = ", ".join(map(str, row.undecided)) or "none"
+        lines.append(f"- {row.variant} undecided: {undecided}.")
+        if row.reference:
+            lines.append(f"  Reference on the same deals: {row.reference.strip()}.")
+    lines.append(FIGURES_END)
+    return "\n".join(lines) + "\n"
+
+
+def write_figures(path: Path, section: str) -> None:
+    """Put the section in place of the last run's (or at the end, the first time)."""
+    text = path.read_text(encoding="utf-8") if path.exists() else ""
+    if FIGURES_BEGIN in text and FIGURES_END in text:
+        before, _, rest = text.partition(FIGURES_BEGIN)
+        _, _, after = rest.partition(FIGURES_END + "\n")
+        text = before + section + after
+    else:
+        text = text + ("\n" if text else "") + section
+    path.write_text(text, encoding="utf-8")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m bench.solver_bench",
@@ -199,6 +267,14 @@ def main(argv: list[str] | None = None) -> int:
         help="Klondike-Solver's budget in closed states (it has no clock)",
     )
     parser.add_argument("--csv-dir", type=Path, help="write one CSV of outcomes per variant here")
+    parser.add_argument(
+        "--max-positions",
+        type=int,
+        help="a budget of positions per deal too (figures that do not depend on the machine)",
+    )
+    parser.add_argument(
+        "--figures", type=Path, help="write the run's table into this figures file (markdown)"
+    )
     args = parser.parse_args(argv)
     try:
         variants = [parse_variant(text) for text in args.variants.split(",") if text.strip()]
@@ -210,10 +286,14 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     deals = range(args.first, args.last + 1)
     clock = "wall-clock" if args.wall_clock else "CPU"
+    limit = f", at most {args.max_positions:,} positions" if args.max_positions else ""
     print(
-        f"deals {args.first}-{args.last}, {args.seconds:g} {clock} seconds per deal, "
+        f"deals {args.first}-{args.last}, {args.seconds:g} {clock} seconds per deal{limit}, "
         f"{args.jobs} processes"
     )
+    started = dt.datetime.now(dt.UTC).strftime("%Y-%m-%d %H:%M")
+    load_at_start = os.getloadavg()[0]
+    rows: list[VariantFigures] = []
     for variant in variants:
         outcomes = []
         # Each deal's outcome is written as soon as it is known (a long run that is stopped
@@ -223,7 +303,12 @@ def main(argv: list[str] | None = None) -> int:
             args.csv_dir.mkdir(parents=True, exist_ok=True)
             progress = (args.csv_dir / f"{variant}.partial.csv").open("w", encoding="utf-8")
         for outcome in solve_deals(
-            variant, deals, seconds=args.seconds, jobs=args.jobs, cpu_time=not args.wall_clock
+            variant,
+            deals,
+            seconds=args.seconds,
+            jobs=args.jobs,
+            cpu_time=not args.wall_clock,
+            max_positions=args.max_positions,
         ):
             outcomes.append(outcome)
             if progress is not None:
@@ -234,15 +319,27 @@ def main(argv: list[str] | None = None) -> int:
                 progress.flush()
         if progress is not None:
             progress.close()
-        print(f"{variant}: {Summary.of(outcomes).text()}", flush=True)
+        summary = Summary.of(outcomes)
+        print(f"{variant}: {summary.text()}", flush=True)
         if args.csv_dir is not None:
             args.csv_dir.mkdir(parents=True, exist_ok=True)
             write_csv(args.csv_dir / f"{variant}.csv", outcomes)
+        reference = None
         if not args.no_references:
             found = reference_outcomes(variant, deals, args.seconds, args.jobs, args.max_closed)
             if found is not None:
-                print(reference_line(*found), flush=True)
-    _ = GameCode
+                reference = reference_line(*found)
+                print(reference, flush=True)
+        undecided = sorted(o.deal for o in outcomes if o.verdict is Verdict.UNKNOWN)
+        total = sum(outcome.positions for outcome in outcomes)
+        rows.append(VariantFigures(str(variant), summary, total, tuple(undecided), reference))
+    if args.figures is not None:
+        command = "python -m bench.solver_bench " + shlex.join(
+            sys.argv[1:] if argv is None else argv
+        )
+        loads = (load_at_start, os.getloadavg()[0])
+        write_figures(args.figures, figures_section(command, started, loads, rows))
+        print(f"figures written to {args.figures}")
     return 0
 
 

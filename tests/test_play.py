@@ -149,6 +149,41 @@ def test_observation_hides_face_down_cards() -> None:
     assert view["score_text"] == "0" and view["can_undo"] is False and view["won"] is False
 
 
+@pytest.mark.parametrize(
+    ("code", "top_row", "extras"),
+    [
+        ("KL1-D3V-AAAAAAG", ["s", "w", None, "f1", "f2", "f3", "f4"], {}),
+        ("EH1-N-AAAAAAF", ["s", "w", *(f"f{i}" for i in range(1, 9))], {}),
+        ("SS1-S4-AAAAABD", [], {"runs_removed": 0}),
+    ],
+)
+def test_observation_carries_the_table_shape_and_what_the_game_adds(
+    code: str, top_row: list[str | None], extras: dict[str, int]
+) -> None:
+    # The board lays out the top row from the rules' own shape (no table of its own), and
+    # a game adds to the view what only it has (Simple Simon's runs removed, SS-5).
+    game = Game.from_code(code)
+    view = game.observation()
+    assert view["top_row"] == top_row == list(game.rules.shape.top_row)
+    pile_ids = [pile["id"] for pile in view["piles"]]
+    assert pile_ids[: len([slot for slot in top_row if slot])] == [s for s in top_row if s]
+    assert {key: view[key] for key in extras} == extras
+    assert ("runs_removed" in view) == bool(extras)
+
+
+@pytest.mark.parametrize(
+    ("code", "suits"),
+    [
+        ("KL1-D1N-AAAAAAG", "SHDC"),  # KL-0
+        ("EH1-N-AAAAAAF", "SSHHDDCC"),  # EH-0
+        ("SS1-S4-AAAAABD", ""),
+    ],
+)
+def test_observation_names_the_suit_each_foundation_is_kept_for(code: str, suits: str) -> None:
+    # KL-0, EH-0: an empty foundation place shows the suit it is reserved for.
+    assert Game.from_code(code).observation()["foundation_suits"] == list(suits)
+
+
 def test_log_replays_the_game_exactly() -> None:
     game = Game.from_code("EH1-N-AAAAAAF")
     for _ in range(40):

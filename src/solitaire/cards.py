@@ -27,6 +27,10 @@ class Suit(Enum):
     DIAMONDS = "D"
     CLUBS = "C"
 
+    # Each suit is one object: hashed by identity, in C, and not by Enum's own hash, a call
+    # of Python code for every card of every position a search or a test keeps in a set.
+    __hash__ = object.__hash__
+
     @property
     def letter(self) -> str:
         return self.value

@@ -234,32 +234,30 @@ def _options_error(game: GameId, options: str) -> GameCodeError:
     )
 
 
+def _parts(text: str, count: int, what: str, key: str) -> list[str]:
+    """The dash-separated parts of a code (upper case), or GameCodeError when there are not
+    ``count`` of them (``what`` says what the text should be)."""
+    parts = text.strip().upper().split("-")
+    if len(parts) != count:
+        raise GameCodeError(f"{text.strip()!r} is not {what}", key, {"text": text.strip()})
+    return parts
+
+
 def parse_code(text: str) -> GameCode:
     """Read a full game code, in any letter case, with surrounding spaces allowed."""
-    clean = text.strip().upper()
-    parts = clean.split("-")
-    if len(parts) != 3:
-        raise GameCodeError(
-            f"{text.strip()!r} is not a game code: write GAME-OPTIONS-DEAL, e.g. KL1-D1N-AAAAAAG",
-            "code_shape",
-            {"text": text.strip()},
-        )
-    game = _parse_game_part(parts[0])
-    variant = _parse_options(game, parts[1])
-    return GameCode(variant, parse_deal_letters(parts[2]))
+    game_part, options, deal = _parts(
+        text, 3, "a game code: write GAME-OPTIONS-DEAL, e.g. KL1-D1N-AAAAAAG", "code_shape"
+    )
+    variant = _parse_options(_parse_game_part(game_part), options)
+    return GameCode(variant, parse_deal_letters(deal))
 
 
 def parse_variant(text: str) -> Variant:
     """Read a game with its options and no deal, e.g. ``KL1-D3V`` or ``SS1-S2``."""
-    clean = text.strip().upper()
-    parts = clean.split("-")
-    if len(parts) != 2:
-        raise GameCodeError(
-            f"{text.strip()!r} is not a game with options: write e.g. KL1-D3V, SS1-S4 or EH1-N",
-            "variant_shape",
-            {"text": text.strip()},
-        )
-    return _parse_options(_parse_game_part(parts[0]), parts[1])
+    game_part, options = _parts(
+        text, 2, "a game with options: write e.g. KL1-D3V, SS1-S4 or EH1-N", "variant_shape"
+    )
+    return _parse_options(_parse_game_part(game_part), options)
 
 
 def parse_code_or_variant(text: str) -> GameCode | Variant:

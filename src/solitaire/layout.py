@@ -24,8 +24,9 @@ from collections import Counter
 
 from .cards import KING, Card, CardTextError, Suit, parse_card
 from .codes import GameCode, GameCodeError, GameId, Variant, parse_code_or_variant
+from .games import rules_for
 from .moves import STOCK, WASTE, is_column, is_foundation
-from .position import Pile, Position, table_shape
+from .position import Pile, Position, TableShape
 
 
 class LayoutError(ValueError):
@@ -135,7 +136,7 @@ def _parse_plain(raw_lines: list[str]) -> Position:
 def _build(
     variant: Variant, deal: int | None, rows: dict[str, tuple[int, list[tuple[Card, bool]]]]
 ) -> Position:
-    shape = table_shape(variant)
+    shape = rules_for(variant).shape
     piles: list[Pile] = []
     for label, (line_no, _) in rows.items():
         if label not in shape.pile_ids:
@@ -145,15 +146,15 @@ def _build(
             )
     for index, pile_id in enumerate(shape.pile_ids):
         line_no, tokens = rows.get(pile_id, (0, []))
-        piles.append(_check_pile(variant, pile_id, index, line_no, tokens))
-    _check_cards(variant, rows)
-    return Position(variant, tuple(piles), deal)
+        piles.append(_check_pile(shape, pile_id, index, line_no, tokens))
+    _check_cards(shape, rows)
+    return Position(variant, tuple(piles), deal, shape=shape)
 
 
 def _check_pile(
-    variant: Variant, pile_id: str, index: int, line_no: int, tokens: list[tuple[Card, bool]]
+    shape: TableShape, pile_id: str, index: int, line_no: int, tokens: list[tuple[Card, bool]]
 ) -> Pile:
-    shape = table_shape(variant)
+    variant = shape.variant
     cards = tuple(card for card, _ in tokens)
     down_flags = [face_down for _, face_down in tokens]
     where = f"line {line_no}"
@@ -190,8 +191,8 @@ def _check_pile(
     return Pile(cards, down)
 
 
-def _check_cards(variant: Variant, rows: dict[str, tuple[int, list[tuple[Card, bool]]]]) -> None:
-    shape = table_shape(variant)
+def _check_cards(shape: TableShape, rows: dict[str, tuple[int, list[tuple[Card, bool]]]]) -> None:
+    variant = shape.variant
     allowed = Counter(shape.deck)
     seen: Counter[Card] = Counter()
     for line_no, tokens in rows.values():

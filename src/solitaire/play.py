@@ -22,7 +22,6 @@ from typing import Any
 
 from .codes import GameCode, Variant, parse_code
 from .games import Refusal, Rules, Step, rules_for
-from .games.simple_simon import SimpleSimonRules
 from .layout import format_layout
 from .moves import DRAW, STOCK, WASTE, Move
 from .position import Position
@@ -358,6 +357,10 @@ class Game:
             "game": self.variant.game.value,
             "options": self.variant.options,
             "piles": piles,
+            "top_row": list(self.rules.shape.top_row),
+            # The suit each foundation is kept for, in foundation order (KL-0, EH-0), so
+            # that an empty one can show it; Simple Simon's foundations take any suit.
+            "foundation_suits": [suit.letter for suit in self.rules.shape.foundation_suits],
             "fan": self.fan,
             "score": self.score,
             "score_text": self.score_text,
@@ -367,8 +370,7 @@ class Game:
             "can_finish": self.can_finish,
             "won": self.won,
         }
-        if isinstance(self.rules, SimpleSimonRules):
-            view["runs_removed"] = self.rules.runs_removed(self.position)
+        view.update(self.rules.view_extras(self.position))
         dests = self.dests()
         view["dests"] = [
             {"pile": dest.pile, "index": dest.index, "targets": list(dest.targets)}

@@ -4,22 +4,21 @@ A :class:`Position` is a value: moves make new positions, so undo is exact and p
 be compared and hashed.
 
 >>> from solitaire.codes import parse_variant
->>> shape = table_shape(parse_variant("KL1-D1N"))
+>>> from solitaire.games import rules_for
+>>> shape = rules_for(parse_variant("KL1-D1N")).shape
 >>> shape.pile_ids[:7]
 ('s', 'w', 'f1', 'f2', 'f3', 'f4', 't1')
->>> [suit.letter for suit in shape.foundation_suits]
-['S', 'H', 'D', 'C']
+>>> [suit.letter for suit in shape.foundation_suits], shape.top_row
+(['S', 'H', 'D', 'C'], ('s', 'w', None, 'f1', 'f2', 'f3', 'f4'))
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cache
 
-from .cards import SUITS, Card, Suit
-from .codes import GameId, Variant
-from .deals import deck_for
-from .moves import STOCK, WASTE, column_id, foundation_id
+from .cards import Card, Suit
+from .codes import Variant
+from .moves import STOCK, column_id, foundation_id, is_foundation
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,18 +52,31 @@ EMPTY = Pile()
 
 @dataclass(frozen=True, slots=True)
 class TableShape:
-    """The piles of a variant and the cards it is played with — the data the rules build on."""
+    """The piles of a variant and the cards it is played with, as its rules declare them
+    (``columns``, ``foundation_suits`` and ``top_row`` of each ``Rules`` class in games/): the
+    data that positions, the rules, the solver and the board's layout all read.
+
+    ``top_row`` is the board's top row, slot by slot from the left: a pile id, or None for a
+    gap. The piles come in the order of the top row, then the columns ``t1`` … (SPEC §1).
+    """
 
     variant: Variant
-    pile_ids: tuple[str, ...]
     columns: int
     foundation_suits: tuple[Suit, ...]
+    top_row: tuple[str | None, ...]
     deck: tuple[Card, ...]
 
-    indexes: dict[str, int] = field(compare=False, repr=False, default_factory=dict)
+    pile_ids: tuple[str, ...] = field(init=False)
+    indexes: dict[str, int] = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
-        self.indexes.update({pile_id: i for i, pile_id in enumerate(self.pile_ids)})
+        above = tuple(pile_id for pile_id in self.top_row if pile_id is not None)
+        foundations = tuple(pile_id for pile_id in above if is_foundation(pile_id))
+        if foundations != tuple(foundation_id(i) for i in range(len(self.foundation_suits))):
+            raise ValueError(f"the top row {self.top_row} does not hold the foundations in order")
+        pile_ids = above + tuple(column_id(i) for i in range(self.columns))
+        object.__setattr__(self, "pile_ids", pile_ids)
+        object.__setattr__(self, "indexes", {pile_id: i for i, pile_id in enumerate(pile_ids)})
 
     @property
     def has_stock(self) -> bool:
@@ -74,29 +86,10 @@ class TableShape:
         return self.indexes[pile]
 
 
-@cache
-def table_shape(variant: Variant) -> TableShape:
-    """The piles and deck of a variant (cached: it never changes)."""
-    game = variant.game
-    _, deck = deck_for(game, variant.suits)
-    if game is GameId.SIMPLE_SIMON:
-        columns = 10
-        foundation_suits: tuple[Suit, ...] = ()
-    elif game is GameId.KLONDIKE:
-        columns = 7
-        foundation_suits = SUITS
-    else:
-        columns = 9
-        foundation_suits = tuple(suit for suit in SUITS for _ in range(2))
-    ids: list[str] = [STOCK, WASTE] if foundation_suits else []
-    ids += [foundation_id(i) for i in range(len(foundation_suits))]
-    ids += [column_id(i) for i in range(columns)]
-    return TableShape(variant, tuple(ids), columns, foundation_suits, tuple(deck))
-
-
 @dataclass(frozen=True, slots=True)
 class Position:
-    """A position of one variant: its piles in the order of ``table_shape(variant).pile_ids``.
+    """A position of one variant: its piles in the order of ``shape.pile_ids``, the shape
+    being its rules' (``rules_for(variant).shape``).
 
     ``deal`` is the deal number when the position comes from a numbered deal, else None.
     """
@@ -104,11 +97,7 @@ class Position:
     variant: Variant
     piles: tuple[Pile, ...]
     deal: int | None = None
-    shape: TableShape = field(default=None, compare=False, repr=False)  # type: ignore[assignment]
-
-    def __post_init__(self) -> None:
-        if self.shape is None:
-            object.__setattr__(self, "shape", table_shape(self.variant))
+    shape: TableShape = field(kw_only=True, compare=False, repr=False)
 
     def pile(self, pile_id: str) -> Pile:
         return self.piles[self.shape.indexes[pile_id]]
@@ -122,7 +111,7 @@ class Position:
         indexes = self.shape.indexes
         for pile_id, pile in changes.items():
             piles[indexes[pile_id]] = pile
-        return Position(self.variant, tuple(piles), self.deal, self.shape)
+        return Position(self.variant, tuple(piles), self.deal, shape=self.shape)
 
     def card_count(self) -> int:
         return sum(len(pile) for pile in self.piles)

@@ -98,7 +98,7 @@ def main() -> None:
                 if leave.is_visible():
                     leave.click()
                 page.wait_for_function(
-                    f"document.querySelector('[data-code]').textContent === '{code}'"
+                    "code => document.querySelector('[data-code]').textContent === code", arg=code
                 )
                 play_through_api(page, engine_moves(code, MOVES_INTO_THE_DEAL))
                 open_board(page, base)

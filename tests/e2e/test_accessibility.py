@@ -175,7 +175,9 @@ def test_a_game_started_from_a_dialog_gives_the_board_the_focus_and_says_so(
     page.locator('[data-deal="daily"]').focus()
     page.keyboard.press("Enter")
     expect(page.locator("#new-game-dialog")).to_be_hidden()
-    page.wait_for_function("document.getElementById('board').contains(document.activeElement)")
+    page.wait_for_function(
+        "() => document.getElementById('board').contains(document.activeElement)"
+    )
     state = current_state(page)
     expect_said(page, state["code"])
     assert said(page).startswith(catalog(page)["ui.keys.new_game"].split(":")[0])
@@ -454,7 +456,7 @@ def test_one_key_shortcuts_wait_outside_fields_and_can_be_turned_off(
     page.locator("#settings-button").click()
     page.locator('#settings-dialog input[name="keyboard_shortcuts"]').uncheck()
     page.wait_for_function(
-        "!document.querySelector('input[name=keyboard_shortcuts]').hasAttribute('aria-busy')"
+        "() => !document.querySelector('input[name=keyboard_shortcuts]').hasAttribute('aria-busy')"
     )
     page.keyboard.press("Escape")
     expect(page.locator("#new-game-button")).not_to_have_attribute("aria-keyshortcuts", "N")

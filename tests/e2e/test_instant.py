@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, expect
+from playwright.sync_api import Browser, BrowserContext, Page, Response, ViewportSize, expect
 
 from .harness import (
     card_in,
@@ -59,12 +59,22 @@ def phone(browser: Browser, server: str, network: str) -> Iterator[Page]:
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
-    statuses: list[int] = []
-    page.on(
-        "response",
-        lambda response: statuses.append(response.status) if "/actions" in response.url else None,
-    )
+    statuses: list[int | str] = []
+
+    def count(response: Response) -> None:
+        if "/actions" in response.url:
+            statuses.append(response.status)
+        elif response.url.endswith("/check"):
+            statuses.append(f"check {response.json()['legal']}")
+
+    page.on("response", count)
     page.answers = statuses  # type: ignore[attr-defined]
+    # A refusal is an expected answer: the console shows no failed request for it.
+    console: list[str] = []
+    page.on(
+        "console", lambda message: console.append(message.text) if message.type == "error" else None
+    )
+    page.console_errors = console  # type: ignore[attr-defined]
     session = emulate_network(page) if network == "phone-network" else None
     yield page
     if session is not None:
@@ -73,8 +83,8 @@ def phone(browser: Browser, server: str, network: str) -> Iterator[Page]:
     assert not errors, f"JavaScript errors on the page: {errors}"
 
 
-def answers(page: Page) -> list[int]:
-    found: list[int] = page.answers  # type: ignore[attr-defined]
+def answers(page: Page) -> list[int | str]:
+    found: list[int | str] = page.answers  # type: ignore[attr-defined]
     return found
 
 
@@ -168,20 +178,23 @@ def test_a_refused_drop_goes_back_with_its_reminder(phone: Page, server: str) ->
     expect(card_in(phone, "t3", "7H")).to_be_visible()
     assert pile_cards(phone, "t1") == []
     assert phone.locator("[data-moves]").text_content() == "0"
-    assert answers(phone) == [422]
+    # The board's dests ruled the drop out: it asked the rules why instead of acting.
+    assert answers(phone) == ["check False"]
+    assert phone.console_errors == []  # type: ignore[attr-defined]
 
 
 def test_a_drop_the_board_cannot_draw_yet_is_judged_by_the_server(phone: Page, server: str) -> None:
     # Both 7s may go on the 8♠, but only the first can. The second is dropped before the
     # first is answered: the board can't tell yet (its target is a guess), so the card goes
-    # back, is sent all the same, and the server refuses it.
+    # back and waits; once the first is answered, the confirmed dests rule it out, and the
+    # server says why.
     start_layout(phone, server, klondike("t1: 8S", "t2: 7H", "t3: 7D"))
     finger_drag(phone, grab_point(card_in(phone, "t2", "7H")), drop_point(phone, "t1"))
     finger_drag(phone, grab_point(card_in(phone, "t3", "7D")), drop_point(phone, "t1"))
     expect(phone.locator("#toast")).to_have_text(catalog(phone)["reason.build_down"])
     expect(card_in(phone, "t3", "7D")).to_be_visible()
     expect(card_in(phone, "t1", "7H")).to_be_visible()
-    assert answers(phone) == [200, 422]
+    assert answers(phone) == [200, "check False"]
     assert served(phone) == shown(phone)
 
 

@@ -65,7 +65,7 @@ def test_leaving_starts_the_new_game_and_the_old_one_counts_as_lost(
     page.locator(LEAVE).get_by_role("button", name=catalog(page)["ui.leave.go"]).click()
     expect(page.locator("#new-game-dialog")).to_be_hidden()
     page.wait_for_function(
-        f"document.querySelector('[data-code]').textContent !== '{before['code']}'"
+        "code => document.querySelector('[data-code]').textContent !== code", arg=before["code"]
     )
     assert current_state(page)["moves"] == 0
     history = api(page, "GET", "/api/history")["games"]

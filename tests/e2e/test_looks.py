@@ -5,11 +5,12 @@ forced-colours mode."""
 
 from __future__ import annotations
 
+import itertools
 import re
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, FloatRect, Page, expect
 
 from .axe import axe_violations
 from .harness import SIZES, api, open_board, start_layout
@@ -96,3 +97,69 @@ def test_forced_colours_keep_backs_and_faces_apart(browser: Browser, server: str
     assert back != face
     assert style(page, '[data-card="KH"]', "borderTopStyle") == "solid"
     context.close()
+
+
+def box(page: Page, pile: str) -> FloatRect:
+    found = page.locator(f'[data-pile="{pile}"]').bounding_box()
+    assert found is not None
+    return found
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_left_handed_layout_puts_stock_and_waste_on_the_right(
+    browser: Browser, server: str, size: str
+) -> None:
+    context = browser.new_context(viewport=SIZES[size], base_url=server)
+    page = context.new_page()
+    start_layout(page, server, TABLE)
+    assert box(page, "s")["x"] < box(page, "w")["x"] < box(page, "f1")["x"]
+    api(page, "PUT", "/api/settings", {"left_handed": True})
+    open_board(page, server)
+    # Foundations from the left in their order, then the waste, then the stock at the edge;
+    # the columns keep their order.
+    places = [box(page, pile)["x"] for pile in ("f1", "f2", "f3", "f4", "w", "s")]
+    assert places == sorted(places)
+    # The stock stands above the last column, at the table's right edge.
+    assert abs(box(page, "s")["x"] - box(page, "t7")["x"]) < 2
+    assert box(page, "t1")["x"] < box(page, "t7")["x"]
+    # A draw-3 fan opens rightwards into the gap, not over the stock.
+    api(page, "POST", "/api/games", {"mode": "new", "variant": "KL1-D3N"})
+    open_board(page, server)
+    page.locator('[data-pile="s"]').click()
+    expect(page.locator('[data-pile="w"] .card')).to_have_count(3)
+    page.wait_for_function("() => !document.querySelector('.card.moving, .card.flying')")
+    waste = box(page, "w")
+    assert waste["width"] > box(page, "s")["width"] * 1.4
+    assert waste["x"] + waste["width"] <= box(page, "s")["x"]
+    context.close()
+
+
+def test_large_print_makes_the_indices_and_pips_bigger(page: Page, server: str) -> None:
+    start_layout(page, server, TABLE)
+    corner = float(style(page, '[data-card="5C"] .corner', "fontSize")[:-2])
+    pip = float(style(page, '[data-card="5C"] .pip', "fontSize")[:-2])
+    api(page, "PUT", "/api/settings", {"large_print": True})
+    open_board(page, server)
+    assert float(style(page, '[data-card="5C"] .corner', "fontSize")[:-2]) >= corner * 1.25
+    assert float(style(page, '[data-card="5C"] .pip', "fontSize")[:-2]) > pip
+    # Every face-up card in a column still shows its corner index.
+    tops = page.eval_on_selector_all(
+        '[data-pile="t1"] .card.face', "cards => cards.map(c => c.getBoundingClientRect().top)"
+    )
+    index = float(style(page, '[data-pile="t1"] .card.face', "fontSize")[:-2])
+    assert all(b - a >= index for a, b in itertools.pairwise(tops))
+
+
+@pytest.mark.parametrize(("variant", "suits"), [("KL1-D1N", "♠♥♦♣"), ("EH1-N", "♠♠♥♥♦♦♣♣")])
+def test_empty_foundations_show_their_suit(
+    page: Page, server: str, variant: str, suits: str
+) -> None:
+    # KL-0, EH-0: each empty foundation place shows, faintly, the suit it is kept for.
+    open_board(page, server)
+    api(page, "POST", "/api/games", {"mode": "new", "variant": variant})
+    open_board(page, server)
+    marks = page.eval_on_selector_all(
+        ".pile.foundation.empty",
+        "piles => piles.map(p => getComputedStyle(p, '::after').content)",
+    )
+    assert "".join(mark.split("/")[0].strip().strip('"') for mark in marks) == suits

@@ -49,7 +49,7 @@ def test_the_manifest_and_its_icons(page: Page, server: str) -> None:
 
 def ready(page: Page) -> None:
     """Waits until the service worker controls the page and has kept the pages too."""
-    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=20_000)
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=20_000)
     page.wait_for_function(
         """async () => {
           const names = await caches.keys();

@@ -80,7 +80,7 @@ def test_finish_sends_every_card_up_and_the_game_is_won(page: Page, server: str)
     expect(finish).to_be_visible()
     finish.click()
     # The cards fly up one after another, then the cascade; the dialog shows over it.
-    page.wait_for_function("document.getAnimations().length > 0")
+    page.wait_for_function("() => document.getAnimations().length > 0")
     dialog = page.locator("#won-dialog")
     expect(dialog).to_be_visible(timeout=10_000)
     assert page.evaluate("document.getAnimations().length") > 0

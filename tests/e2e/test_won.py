@@ -50,7 +50,7 @@ def test_the_last_card_up_starts_the_cascade_under_the_won_dialog(page: Page, se
     )
     assert re.fullmatch(r"\d+:\d\d", f"{minutes}:{seconds:02d}")
     # The cascade ends by itself and leaves nothing behind.
-    page.wait_for_function("document.querySelector('.celebration') === null", timeout=15_000)
+    page.wait_for_function("() => document.querySelector('.celebration') === null", timeout=15_000)
 
 
 def test_new_deal_in_the_won_dialog_deals_the_same_kind_at_once(page: Page, server: str) -> None:

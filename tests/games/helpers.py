@@ -5,9 +5,10 @@ from collections import Counter
 
 from solitaire.cards import RANK_LETTERS, Card, parse_card
 from solitaire.codes import parse_variant
+from solitaire.games import rules_for
 from solitaire.layout import parse_layout
 from solitaire.play import Game
-from solitaire.position import Position, table_shape
+from solitaire.position import Position
 
 
 def make_position(variant: str, piles: dict[str, str], rest: str = "s") -> Position:
@@ -17,7 +18,7 @@ def make_position(variant: str, piles: dict[str, str], rest: str = "s") -> Posit
     >>> make_position("KL1-D1N", {"t1": "KS"}).pile("t1").cards[0].code
     'KS'
     """
-    shape = table_shape(parse_variant(variant))
+    shape = rules_for(parse_variant(variant)).shape
     named: Counter[str] = Counter()
     for text in piles.values():
         for token in text.split():
@@ -57,7 +58,7 @@ def random_ending(
     the rest face down in the stock or face up on the waste. The columns are built down, as
     play builds them, with ``built_down``; else any card may lie on any other (as a typed-in
     layout may have them)."""
-    shape = table_shape(parse_variant(variant))
+    shape = rules_for(parse_variant(variant)).shape
     suits = shape.foundation_suits
     heights = [13] * len(suits)
     for _ in range(cards_left):

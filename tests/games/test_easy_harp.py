@@ -51,6 +51,13 @@ def test_eh2_one_card_at_a_time_between_columns() -> None:
     assert codes(game.position, "t3") == "7D 6C"
 
 
+def test_eh2_a_card_dragged_off_the_face_down_stock_is_refused() -> None:
+    game = Game.from_code("EH1-N-AAAAAAF")
+    with pytest.raises(Refusal) as caught:
+        game.drop("s", len(game.position.pile("s")) - 1, "w", auto_placement=True)
+    assert (caught.value.reason, caught.value.rule, game.moves) == ("face_down", "EH-2", 0)
+
+
 def test_eh3_empty_column_takes_only_a_king_or_a_king_led_run() -> None:
     game = make_game("EH1-N", {"t1": "[2C] KS QH JC", "t2": "[3C] QD", "t4": "KH QS JH TC"})
     refusal = refused(game, "t2-t3")

@@ -47,6 +47,22 @@ def test_kl2_any_face_up_run_moves_with_the_cards_on_it() -> None:
     assert (refusal.reason, refusal.rule) == ("face_down", "KL-2")
 
 
+@pytest.mark.parametrize("auto_placement", [False, True])
+def test_kl2_a_card_dragged_off_the_face_down_stock_is_refused(auto_placement: bool) -> None:
+    # ``s`` onto ``w`` would read as the stock tap ``d``: the rules refuse the drag itself
+    # (with auto placement too), and nothing is turned.
+    game = make_game("KL1-D1N", {"t1": "KS", "w": "7H"})
+    top = len(game.position.pile("s")) - 1
+    before = game.layout()
+    for target in ("w", "t1", "f"):
+        with pytest.raises(Refusal) as caught:
+            game.drop("s", top, target, auto_placement=auto_placement)
+        assert (caught.value.reason, caught.value.rule) == ("face_down", "KL-2")
+    assert (game.layout(), game.moves) == (before, 0)
+    game.tap("s", top)  # a tap turns a card (UI-2)
+    assert game.moves == 1
+
+
 def test_kl2_only_the_first_card_of_the_run_must_fit() -> None:
     game = make_game("KL1-D1N", {"t1": "[2S] 9C 8H 7S", "t2": "9S"})
     assert refused(game, "t1:3-t2").reason == "build_down"

@@ -34,6 +34,7 @@ def sqlite_settings(data_dir: Path, **overrides: Any) -> Settings:
         # The limits per client have tests of their own; here every test is one client.
         "game_starts_per_minute": 0,
         "new_players_per_minute": 0,
+        "transfer_links_per_hour": 0,
     }
     options.update(overrides)
     return Settings(**options)

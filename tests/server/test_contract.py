@@ -84,6 +84,7 @@ def test_the_schema_documents_every_operation_of_the_api(player: dict[str, Any])
         "/api/games/current",
         "/api/games/{game_id}",
         "/api/games/{game_id}/actions",
+        "/api/games/{game_id}/check",
         "/api/games/{game_id}/hint",
         "/api/settings",
         "/api/messages",
@@ -91,14 +92,25 @@ def test_the_schema_documents_every_operation_of_the_api(player: dict[str, Any])
         "/api/stats",
         "/api/stats/reset",
         "/api/history",
+        "/api/history.csv",
+        "/api/player/transfer",
     }
     for path, item in documented.items():
         for method, operation in item.items():
             statuses = set(operation["responses"])
             assert any(status.startswith("2") for status in statuses), (method, path)
             for status, answer in operation["responses"].items():
-                content = answer["content"]["application/json"]["schema"]
+                if status == "204":
+                    assert "content" not in answer, (method, path)  # no body, none said
+                    continue
+                kind = "text/csv" if path.endswith(".csv") and status == "200" else None
+                content = answer["content"][kind or "application/json"]["schema"]
                 assert content, (method, path, status)  # never {}
+    transfer = documented["/api/player/transfer"]
+    assert sorted(transfer["post"]["responses"]) == ["201", "429", "503"]
+    assert sorted(transfer["delete"]["responses"]) == ["204", "503"]
+    assert sorted(transfer["get"]["responses"]) == ["200", "404", "503"]
+    assert sorted(documented["/api/history.csv"]["get"]["responses"]) == ["200", "503"]
 
 
 def test_the_schema_file_is_one_a_client_generator_can_read(tmp_path: Path) -> None:

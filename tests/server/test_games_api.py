@@ -15,8 +15,9 @@ from .conftest import act, start
 
 DEAL_6 = "KL1-D1N-AAAAAAG"
 STATE_KEYS = {
-    "id", "version", "code", "game", "options", "piles", "fan", "score", "score_text",
-    "moves", "can_undo", "can_redo", "can_finish", "won", "dests", "last", "seconds",
+    "id", "version", "code", "game", "options", "piles", "top_row", "fan", "score",
+    "score_text", "moves", "can_undo", "can_redo", "can_finish", "won", "dests", "last",
+    "seconds",
 }  # fmt: skip
 
 
@@ -480,3 +481,42 @@ def test_the_game_code_round_trips(client: TestClient) -> None:
     assert str(GameCode(parse_code(state["code"]).variant, 6)) == "KL1-D3V-AAAAAAG"
     assert state["score_text"] == "-$52"
     assert state["fan"] == 0
+
+
+def _check(client: TestClient, state: dict[str, Any], **action: Any) -> Any:
+    return client.post(
+        f"/api/games/{state['id']}/check", json={"version": state["version"], **action}
+    )
+
+
+@pytest.mark.parametrize(
+    ("action", "reason", "rule"),
+    [
+        ({"type": "move", "move": "t2-t5"}, "build_down", "KL-1"),
+        ({"type": "drop", "pile": "s", "index": 23, "target": "t1"}, "face_down", "KL-2"),
+        ({"type": "undo"}, "nothing_to_undo", None),
+    ],
+)
+def test_check_says_why_the_rules_refuse_and_changes_nothing(
+    client: TestClient, action: dict[str, Any], reason: str, rule: str | None
+) -> None:
+    # UI-6 without a failed request: the board asks for a gesture its dests rule out.
+    state = start(client, mode="code", code=DEAL_6)
+    refused = act(client, state, **action).json()
+    response = _check(client, state, **action)
+    assert response.status_code == 200
+    body = response.json()
+    assert body == {"legal": False, "reason": reason, "rule": rule, "message": refused["message"]}
+    assert _read(client, state) == state
+
+
+def test_check_of_a_move_the_rules_take_takes_nothing(client: TestClient) -> None:
+    state = start(client, mode="code", code=DEAL_6)
+    assert _check(client, state, type="stock").json() == {"legal": True}
+    assert _read(client, state) == state
+    # The game goes on from where it was: the same action is then really taken.
+    assert act(client, state, type="stock").status_code == 200
+    stale = _check(client, state, type="stock")
+    assert stale.status_code == 409 and stale.json()["error"] == "stale"
+    missing = client.post("/api/games/nope/check", json={"version": 0, "type": "stock"})
+    assert missing.status_code == 404

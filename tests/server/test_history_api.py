@@ -1,13 +1,18 @@
 """``GET /api/history``: the player's finished games, newest first, each with the body that
-starts it again (docs/api.md)."""
+starts it again (docs/api.md); ``GET /api/history.csv``: the same entries as CSV."""
 
 from __future__ import annotations
 
+import csv
 import datetime as dt
+import io
+import json
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+
+from solitaire.server.routes import stats
 
 from .conftest import act, start
 from .test_stats_api import ALMOST_WON
@@ -146,3 +151,59 @@ def test_bad_paging_is_refused(client: TestClient, params: dict[str, Any]) -> No
 def test_the_history_is_read_only(client: TestClient) -> None:
     assert client.post("/api/history", json={}).status_code == 405
     assert client.delete("/api/history").status_code == 405
+
+
+def csv_rows(client: TestClient) -> tuple[list[str], list[list[str]]]:
+    answer = client.get("/api/history.csv")
+    assert answer.status_code == 200
+    assert answer.headers["content-type"] == "text/csv; charset=utf-8"
+    assert answer.headers["content-disposition"] == ('attachment; filename="solitaire-history.csv"')
+    table = list(csv.reader(io.StringIO(answer.text)))
+    return table[0], table[1:]
+
+
+def test_the_history_csv_rows_are_the_history_entries(client: TestClient) -> None:
+    header, body = csv_rows(client)
+    assert header == [
+        "id", "code", "variant", "finished_at", "result", "score", "score_text", "moves", "replay"
+    ]  # fmt: skip
+    assert body == []
+    for code in ("KL1-D3V-AAAAAAG", "EH1-N-AAAAAAF", "KL1-D1N-AAAAAAB"):
+        one_move_game(client, code)
+    won = start(client, mode="layout", layout=ALMOST_WON)  # a typed-in position, won
+    assert act(client, won, type="tap", pile="t1", index=0).json()["won"]
+    start(client, mode="code", code="KL1-D1N-AAAAAAC")
+    history = client.get("/api/history", params={"limit": 100}).json()["games"]
+    assert len(history) == 4
+    header, body = csv_rows(client)
+    assert len(body) == len(history)
+    for row, entry in zip(body, history, strict=True):
+        assert list(entry) == header
+        expected = [
+            value if isinstance(value, str) else json.dumps(value) for value in entry.values()
+        ]
+        assert row == expected
+        assert json.loads(row[header.index("replay")]) == entry["replay"]
+        assert int(row[header.index("score")]) == entry["score"]
+
+
+def test_the_history_csv_holds_every_game_past_one_page(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(stats, "CSV_PAGE", 2)
+    for deal in "BCDEF":
+        act(client, start(client, mode="code", code=f"KL1-D1N-AAAAAA{deal}"), type="stock")
+    start(client, mode="code", code="KL1-D1N-AAAAAAG")
+    _, body = csv_rows(client)
+    ids = [entry["id"] for entry in client.get("/api/history").json()["games"]]
+    assert [row[0] for row in body] == ids and len(ids) == 5
+
+
+def test_the_history_csv_is_only_the_players_own(
+    client: TestClient, other_client: TestClient
+) -> None:
+    act(client, start(client, mode="code", code="KL1-D3N-AAAAAAG"), type="stock")
+    start(client, mode="code", code="EH1-N-AAAAAAF")
+    _, mine = csv_rows(client)
+    _, theirs = csv_rows(other_client)
+    assert len(mine) == 1 and theirs == []

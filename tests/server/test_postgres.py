@@ -129,3 +129,33 @@ def test_racing_actions_on_postgresql(database_url: str, tmp_path: Path) -> None
     assert (final["version"], final["moves"]) == (10, 10)
     for client in clients:
         client.close()
+
+
+def test_transfer_links_on_postgresql(database_url: str, tmp_path: Path) -> None:
+    """RC-2 on PostgreSQL: a link used once (``DELETE … RETURNING``), refused once expired
+    (zone-aware times compared in the database), cancelled, and its CSV history."""
+    import datetime as dt
+
+    from solitaire.server.routes.transfer import get_clock
+
+    settings = Settings(data_dir=tmp_path, database_url=database_url)
+    app = create_app(settings)
+    now = [dt.datetime(2026, 12, 1, 12, 0, tzinfo=dt.UTC)]
+    app.dependency_overrides[get_clock] = lambda: lambda: now[0]
+    with TestClient(app) as phone, TestClient(app) as laptop, TestClient(app) as third:
+        game = start(phone, mode="code", code="KL1-D3N-AAAAAAG")
+        act(phone, game, type="stock")
+        start(phone, mode="code", code="EH1-N-AAAAAAF")
+        link = phone.post("/api/player/transfer").json()["url"]
+        assert laptop.get(link, follow_redirects=False).status_code == 303
+        assert laptop.get("/api/history").json() == phone.get("/api/history").json()
+        assert third.get(link, follow_redirects=False).status_code == 410
+        expiring = phone.post("/api/player/transfer").json()["url"]
+        now[0] += dt.timedelta(hours=24)
+        assert third.get(expiring, follow_redirects=False).status_code == 410
+        cancelled = phone.post("/api/player/transfer").json()["url"]
+        assert phone.delete("/api/player/transfer").status_code == 204
+        assert third.get(cancelled, follow_redirects=False).status_code == 410
+        assert third.cookies.get("solitaire_player") != phone.cookies.get("solitaire_player")
+        rows = laptop.get("/api/history.csv").text.splitlines()
+        assert len(rows) == 2 and rows[0].startswith("id,code,variant")

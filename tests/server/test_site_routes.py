@@ -154,3 +154,14 @@ def test_each_language_is_named_by_its_own_catalog(client: TestClient) -> None:
     )
     assert links == list(menu.items())
     assert language_names() == menu
+
+
+def test_a_page_carries_the_players_looks_as_the_board_does(client: TestClient) -> None:
+    # A player who chose dark reads the rules dark too, whatever the system prefers.
+    assert '<html lang="en">' in client.get("/en/faq").text
+    assert (
+        client.put("/api/settings", json={"theme": "dark", "large_print": True}).status_code == 200
+    )
+    for path in ("/en/faq", "/ro/", "/nl/nowhere"):
+        opening = client.get(path).text.split(">", 2)[1]
+        assert 'data-theme="dark"' in opening and "data-large-print" in opening, path

@@ -76,6 +76,11 @@ def test_the_board_played_with_its_dialogs_breaks_no_rule(page: Page, server: st
     page.keyboard.press("Escape")
     page.locator("#settings-button").click()
     expect(page.locator("#settings-dialog")).to_be_visible()
+    # The transfer link (RC-2) puts the server's QR code into the page.
+    page.locator("#transfer-make").click()
+    expect(page.locator("#transfer-qr svg")).to_be_visible()
+    page.locator("#transfer-cancel").click()
+    expect(page.locator("#transfer-link")).to_be_hidden()
     page.keyboard.press("Escape")
     page.locator("#new-game-button").click()
     expect(page.locator("#new-game-dialog")).to_be_visible()

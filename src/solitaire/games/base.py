@@ -9,11 +9,13 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
+from ..cards import Suit
 from ..codes import GameCode, Variant
+from ..deals import deck_for
 from ..moves import Move
-from ..position import Pile, Position, TableShape, table_shape
+from ..position import Pile, Position, TableShape
 
 
 class Refusal(Exception):
@@ -63,9 +65,19 @@ class Rules(ABC):
     #: Whether undo takes the move counter back (KL-13, SS-8) or leaves it (EH-11).
     undo_restores_move_counter: bool = True
 
+    #: The table, as data (each game's own): how many columns, the foundations' suits from
+    #: the left, and the board's top row slot by slot (a pile id, None for a gap). Positions,
+    #: the solver and the board's layout read them through ``shape`` (a TableShape).
+    columns: ClassVar[int]
+    foundation_suits: ClassVar[tuple[Suit, ...]] = ()
+    top_row: ClassVar[tuple[str | None, ...]] = ()
+
     def __init__(self, variant: Variant) -> None:
         self.variant = variant
-        self.shape: TableShape = table_shape(variant)
+        _, deck = deck_for(variant.game, variant.suits)
+        self.shape = TableShape(
+            variant, self.columns, self.foundation_suits, self.top_row, tuple(deck)
+        )
 
     # -- setting up ---------------------------------------------------------------------
     @abstractmethod
@@ -111,6 +123,11 @@ class Rules(ABC):
             "no_finish",
             f"{self.variant.game.title} has no Finish: a complete run leaves by itself",
         )
+
+    def view_extras(self, position: Position) -> dict[str, Any]:
+        """What the player's view of a position shows beyond the piles, the score and the
+        counter: nothing, unless a game adds something (Simple Simon's runs removed)."""
+        return {}
 
     # -- intents (SPEC §6) ----------------------------------------------------------------
     @abstractmethod

@@ -12,7 +12,9 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from ..cards import SUITS
 from ..codes import GameId, Variant
+from ..moves import STOCK, WASTE, foundation_id
 from .stock_and_foundations import StockAndFoundationRules
 
 
@@ -20,6 +22,9 @@ class EasyHarpRules(StockAndFoundationRules):
     """Easy Harp: only the last card moves between columns (EH-2), except a king-led run into
     an empty column (EH-3); unlimited free passes (EH-6); undo keeps the move counter (EH-11)."""
 
+    columns = 9
+    foundation_suits = tuple(suit for suit in SUITS for _ in range(2))  # EH-0: ♠♠♥♥♦♦♣♣
+    top_row = (STOCK, WASTE, *(foundation_id(i) for i in range(8)))
     draw = 1
     redeal = True
     single_card_moves = True

@@ -48,23 +48,37 @@ games with a stock and foundations (Klondike, Easy Harp). The rules:
 from __future__ import annotations
 
 import itertools
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from ..cards import Card
 from ..moves import ANY_FOUNDATION, DRAW, STOCK, WASTE, Move, column_id
-from ..position import Pile, Position
+from ..position import Pile, Position, TableShape
 from .base import Step
 
-if TYPE_CHECKING:
-    from .stock_and_foundations import StockAndFoundationRules
+
+class FinishingRules(Protocol):
+    """What the finish reads of the rules of a game with a stock and foundations (the rules
+    of stock_and_foundations.py, which ask this module for their finish: a protocol rather
+    than an import keeps the two modules out of an import circle)."""
+
+    shape: TableShape
+    draw: int
+    redeal: bool
+
+    def apply(self, position: Position, move: Move, fan: int = 0) -> Step: ...
+
+    def is_won(self, position: Position) -> bool: ...
+
+    def foundations_taking(self, position: Position, card: Card) -> list[str]: ...
+
+    def column_refuses(self, top: Card | None, card: Card) -> str | None: ...
+
 
 FINISH_SEARCH_LIMIT = 20_000
 """Steps a finish search may try before it gives up (there is then no finish)."""
 
 
-def finish_steps(
-    rules: StockAndFoundationRules, position: Position, fan: int
-) -> tuple[Step, ...] | None:
+def finish_steps(rules: FinishingRules, position: Position, fan: int) -> tuple[Step, ...] | None:
     """The steps of a finish from ``position`` (the draw-3 ``fan`` as it stands), each the
     outcome of one move as the rules apply it; ``()`` for a won position; None when no finish
     is possible (a column holds a face-down card, or the cards left can't all go up)."""
@@ -74,22 +88,22 @@ def finish_steps(
         return None
     steps = _search(rules, position, fan, every_order=False)
     two_decks = len(set(rules.shape.deck)) < len(rules.shape.deck)
-    if steps is None and two_decks and not all(map(_built_down, columns)):
+    if steps is None and two_decks and not all(_built_down(rules, column) for column in columns):
         steps = _search(rules, position, fan, every_order=True)
     return steps
 
 
-def _built_down(column: Pile) -> bool:
+def _built_down(rules: FinishingRules, column: Pile) -> bool:
     """Whether each card of the column lies on one of the other colour and one rank higher,
     as the rules build columns (EH-1)."""
     return all(
-        upper.rank == lower.rank - 1 and upper.is_red != lower.is_red
+        rules.column_refuses(lower, upper) is None
         for lower, upper in itertools.pairwise(column.cards)
     )
 
 
 def _search(
-    rules: StockAndFoundationRules, position: Position, fan: int, *, every_order: bool
+    rules: FinishingRules, position: Position, fan: int, *, every_order: bool
 ) -> tuple[Step, ...] | None:
     path: list[Step] = []
     # alternatives[i]: the choices not tried yet at the depth of path[i].
@@ -134,9 +148,7 @@ def _is_put_back(step: Step) -> bool:
     return step.move.is_draw and not step.position.pile(WASTE).cards
 
 
-def _choices(
-    rules: StockAndFoundationRules, position: Position, fan: int, every_order: bool
-) -> list[Step]:
+def _choices(rules: FinishingRules, position: Position, fan: int, every_order: bool) -> list[Step]:
     """The moves worth trying next, the preferred first (see the module's docstring)."""
     up: list[tuple[int, int]] = []
     for index in range(rules.shape.columns):
@@ -166,10 +178,6 @@ def _choices(
     return [from_waste]
 
 
-def _goes_up(rules: StockAndFoundationRules, position: Position, card: Card) -> bool:
+def _goes_up(rules: FinishingRules, position: Position, card: Card) -> bool:
     """Whether a foundation takes ``card`` now (KL-5, EH-5)."""
-    first = rules.shape.index("f1")
-    return any(
-        suit is card.suit and len(position.piles[first + index]) == card.rank - 1
-        for index, suit in enumerate(rules.shape.foundation_suits)
-    )
+    return bool(rules.foundations_taking(position, card))

@@ -14,13 +14,19 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from ..cards import SUITS
 from ..codes import GameId, Variant
+from ..moves import STOCK, WASTE, foundation_id
 from .stock_and_foundations import StockAndFoundationRules
 
 
 class KlondikeRules(StockAndFoundationRules):
     """Klondike: any face-up run moves (KL-2); Vegas allows no pass back (KL-9)."""
 
+    columns = 7
+    foundation_suits = SUITS  # KL-0: ♠ ♥ ♦ ♣
+    # The foundations stand over the last four columns, a gap after the waste.
+    top_row = (STOCK, WASTE, None, *(foundation_id(i) for i in range(4)))
     rule_ids: ClassVar[dict[str, str]] = {
         "build_down": "KL-1",
         "face_down": "KL-2",

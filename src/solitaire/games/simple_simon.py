@@ -11,7 +11,7 @@ a complete one-suit run from king to ace leaves the game.
 from __future__ import annotations
 
 import itertools
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from ..cards import ACE, KING, Card
 from ..codes import GameId, Variant
@@ -25,6 +25,11 @@ MOVE_POINTS = -1
 RUN_POINTS = 100
 
 
+def follows_in_group(card: Card, under: Card) -> bool:
+    """SS-3: ``card`` lying on ``under`` continues a group: the same suit, one rank lower."""
+    return card.suit is under.suit and card.rank == under.rank - 1
+
+
 def is_group(cards: tuple[Card, ...]) -> bool:
     """SS-3: one suit, ranks descending by one (a single card is a group).
 
@@ -34,21 +39,14 @@ def is_group(cards: tuple[Card, ...]) -> bool:
     >>> is_group(tuple(map(parse_card, ["8S", "7H"])))
     False
     """
-    return all(
-        lower.suit is upper.suit and lower.rank == upper.rank - 1
-        for upper, lower in itertools.pairwise(cards)
-    )
+    return all(follows_in_group(lower, upper) for upper, lower in itertools.pairwise(cards))
 
 
 def group_start(column: Pile) -> int:
     """The index where the longest one-suit group at the end of a column starts."""
     cards = column.cards
     start = len(cards) - 1
-    while (
-        start > 0
-        and cards[start].suit is cards[start - 1].suit
-        and (cards[start].rank == cards[start - 1].rank - 1)
-    ):
+    while start > 0 and follows_in_group(cards[start], cards[start - 1]):
         start -= 1
     return start
 
@@ -64,6 +62,7 @@ def _completes_run(cards: tuple[Card, ...]) -> bool:
 class SimpleSimonRules(Rules):
     """Simple Simon with 1, 2 or 4 suits (SS-1)."""
 
+    columns = len(COLUMN_HEIGHTS)
     rule_ids: ClassVar[dict[str, str]] = {
         "one_rank_higher": "SS-2",
         "nothing_on_ace": "SS-2",
@@ -86,7 +85,9 @@ class SimpleSimonRules(Rules):
                 if row < height:
                     columns[column].append(cards[dealt])
                     dealt += 1
-        return Position(self.variant, tuple(Pile(tuple(c)) for c in columns), number)
+        return Position(
+            self.variant, tuple(Pile(tuple(c)) for c in columns), number, shape=self.shape
+        )
 
     @property
     def initial_score(self) -> int:
@@ -103,20 +104,34 @@ class SimpleSimonRules(Rules):
         """How many runs have left the game (SS-5)."""
         return (52 - position.card_count()) // KING
 
-    def _target_refusal(self, target: Pile, card: Card, target_id: str) -> Refusal | None:
-        top = target.top
+    def view_extras(self, position: Position) -> dict[str, Any]:
+        """The runs that have left the game, for the board to show (SS-5)."""
+        return {"runs_removed": self.runs_removed(position)}
+
+    @staticmethod
+    def column_refuses(top: Card | None, card: Card) -> str | None:
+        """Why ``card`` (or a group it heads) may not go on a column whose last card is
+        ``top`` (None: empty), as a reason key, or None when it may: onto a card exactly one
+        rank higher, whatever its suit (SS-2), or into an empty column (SS-4). ``apply``,
+        ``legal_moves`` and the double click all ask it."""
         if top is None or top.rank == card.rank + 1:
             return None
         if card.rank == KING:
-            return self.refuse(
-                "king_to_empty", f"{card.code} is a king: it goes only to an empty column"
-            )
-        if top.rank == ACE:
-            return self.refuse("nothing_on_ace", f"nothing goes on {top.code}, an ace")
-        return self.refuse(
-            "one_rank_higher",
-            f"{card.code} does not go on {top.code}: it needs a card one rank higher",
-        )
+            return "king_to_empty"
+        return "nothing_on_ace" if top.rank == ACE else "one_rank_higher"
+
+    def _target_refusal(self, target: Pile, card: Card, target_id: str) -> Refusal | None:
+        top = target.top
+        reason = self.column_refuses(top, card)
+        if reason is None or top is None:
+            return None
+        details = {
+            "king_to_empty": f"{card.code} is a king: it goes only to an empty column",
+            "nothing_on_ace": f"nothing goes on {top.code}, an ace",
+            "one_rank_higher": f"{card.code} does not go on {top.code}: it needs a card one "
+            "rank higher",
+        }
+        return self.refuse(reason, details[reason])
 
     def apply(self, position: Position, move: Move, fan: int = 0) -> Step:
         if move.is_draw:
@@ -166,9 +181,9 @@ class SimpleSimonRules(Rules):
                 continue
             size = len(column)
             for start in range(size - 1, group_start(column) - 1, -1):
-                rank = column.cards[start].rank
+                card = column.cards[start]
                 for j, target in enumerate(columns):
-                    if j != i and (not target.cards or target.cards[-1].rank == rank + 1):
+                    if j != i and self.column_refuses(target.top, card) is None:
                         moves.append(Move(column_id(i), column_id(j), size - start))
         return moves
 
@@ -199,7 +214,7 @@ class SimpleSimonRules(Rules):
             if top is None:
                 if empty is None and index > 0:
                     empty = j
-            elif top.rank == card.rank + 1:
+            elif self.column_refuses(top, card) is None:
                 if top.suit is card.suit and same_suit is None:
                     same_suit = j
                 elif other is None:

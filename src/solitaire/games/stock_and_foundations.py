@@ -18,6 +18,7 @@ from ..moves import (
     WASTE,
     Move,
     column_id,
+    foundation_id,
     is_column,
     is_foundation,
     pile_index,
@@ -59,7 +60,7 @@ class StockAndFoundationRules(Rules):
         piles = [Pile(tuple(reversed(rest)), len(rest)), EMPTY]
         piles += [EMPTY] * len(self.shape.foundation_suits)
         piles += [Pile(tuple(column), len(column) - 1) for column in columns]
-        return Position(self.variant, tuple(piles), number)
+        return Position(self.variant, tuple(piles), number, shape=self.shape)
 
     # -- judging moves ------------------------------------------------------------------
     def is_won(self, position: Position) -> bool:
@@ -69,31 +70,57 @@ class StockAndFoundationRules(Rules):
         )
         return on_foundations == len(self.shape.deck)
 
-    def _column_refusal(self, target: Pile, card: Card, target_id: str) -> Refusal | None:
-        """Why ``card`` may not go on column ``target`` (KL-1/KL-3, EH-1/EH-3), or None."""
-        top = target.top
+    @staticmethod
+    def column_refuses(top: Card | None, card: Card) -> str | None:
+        """Why ``card`` may not go on a column whose last card is ``top`` (None: empty), as a
+        reason key, or None when it may: a card goes on one of the other colour, one rank
+        higher (KL-1, EH-1); an empty column takes only a king (KL-3, EH-3). ``apply``,
+        ``legal_moves`` and the double click all ask it.
+
+        >>> from solitaire.cards import parse_card
+        >>> seven = parse_card("7H")
+        >>> [StockAndFoundationRules.column_refuses(parse_card(c), seven) for c in ("8C", "8D")]
+        [None, 'build_down']
+        >>> StockAndFoundationRules.column_refuses(None, seven)
+        'king_only'
+        """
         if top is None:
-            if card.rank != KING:
-                return self.refuse(
-                    "king_only", f"{target_id} is empty and {card.code} is not a king"
-                )
+            return None if card.rank == KING else "king_only"
+        if top.rank == card.rank + 1 and top.is_red != card.is_red:
             return None
-        if top.is_red == card.is_red or top.rank != card.rank + 1:
-            return self.refuse(
-                "build_down",
-                f"{card.code} does not go on {top.code}: a column takes a card of the other "
-                "colour, one rank lower",
-            )
-        return None
+        return "build_down"
+
+    def _column_refusal(self, target: Pile, card: Card, target_id: str) -> Refusal | None:
+        """The refusal of ``card`` on column ``target`` (:meth:`column_refuses`), or None."""
+        top = target.top
+        reason = self.column_refuses(top, card)
+        if reason is None:
+            return None
+        if top is None:
+            return self.refuse(reason, f"{target_id} is empty and {card.code} is not a king")
+        return self.refuse(
+            reason,
+            f"{card.code} does not go on {top.code}: a column takes a card of the other "
+            "colour, one rank lower",
+        )
+
+    def foundations_taking(self, position: Position, card: Card) -> list[str]:
+        """The foundations that take ``card`` now, leftmost first: those of its suit whose
+        next card it is (KL-5, EH-5). ``apply``, ``legal_moves`` and the finish all ask it."""
+        first = self.shape.index("f1")
+        return [
+            foundation_id(index)
+            for index, suit in enumerate(self.shape.foundation_suits)
+            if suit is card.suit and len(position.piles[first + index]) == card.rank - 1
+        ]
 
     def _foundation_target(self, position: Position, card: Card, target: str) -> str:
         """The foundation a card goes to (``f`` lets the rules pick: the leftmost that takes it)."""
         suits = self.shape.foundation_suits
+        taking = self.foundations_taking(position, card)
         if target == ANY_FOUNDATION:
-            for index, suit in enumerate(suits):
-                pile_id = f"f{index + 1}"
-                if suit is card.suit and len(position.pile(pile_id)) == card.rank - 1:
-                    return pile_id
+            if taking:
+                return taking[0]
             return self._refuse_foundation(position, card)
         index = pile_index(target)
         if index >= len(suits):
@@ -102,7 +129,7 @@ class StockAndFoundationRules(Rules):
             raise self.refuse(
                 "foundation_suit", f"{target} takes {suits[index].symbol}, not {card.code}"
             )
-        if len(position.pile(target)) != card.rank - 1:
+        if target not in taking:
             raise self.refuse(
                 "foundation_order",
                 f"{target} needs {self._next_needed(position.pile(target), card)}, not {card.code}",
@@ -124,8 +151,7 @@ class StockAndFoundationRules(Rules):
         if not cards or cards[0].rank != KING:
             return False
         return all(
-            lower.rank == upper.rank - 1 and lower.is_red != upper.is_red
-            for upper, lower in itertools.pairwise(cards)
+            self.column_refuses(upper, lower) is None for upper, lower in itertools.pairwise(cards)
         )
 
     def _after_leaving_column(self, column: Pile, count: int) -> tuple[Pile, int]:
@@ -137,6 +163,10 @@ class StockAndFoundationRules(Rules):
             down -= 1
             flips = 1
         return Pile(remaining, down), flips
+
+    def _stock_is_face_down(self) -> Refusal:
+        """KL-2, EH-2: only face-up cards move; the stock is tapped (UI-2), never dragged."""
+        return self.refuse("face_down", "the stock's cards are face down: tap it to turn one")
 
     def _fan_after_waste_play(self, fan: int, waste_left: int) -> int:
         shown = 1 if waste_left else 0
@@ -154,7 +184,7 @@ class StockAndFoundationRules(Rules):
         if source == target:
             raise Refusal("same_pile", None, f"{move} takes cards from {source} back to {source}")
         if source == STOCK:
-            raise self.refuse("face_down", "the stock's cards are face down: tap it to turn one")
+            raise self._stock_is_face_down()
         if not (is_column(target) or is_foundation(target)):
             raise Refusal("not_a_target", None, f"no card can be put on {target}")
         if move.count > 1 and not is_column(source):
@@ -290,26 +320,13 @@ class StockAndFoundationRules(Rules):
             moves.append(DRAW)
 
         def foundations_for(card: Card) -> list[str]:
-            found = []
-            for index, suit in enumerate(shape.foundation_suits):
-                if suit is card.suit and len(piles[2 + index]) == card.rank - 1:
-                    found.append(f"f{index + 1}")
-            return found
+            return self.foundations_taking(position, card)
+
+        tops = [column.top for column in columns]
+        refuses = self.column_refuses
 
         def column_targets(card: Card, exclude: int) -> list[int]:
-            red = card.is_red
-            rank = card.rank
-            found = []
-            for j, target in enumerate(columns):
-                if j == exclude:
-                    continue
-                if target.cards:
-                    top = target.cards[-1]
-                    if top.rank == rank + 1 and top.is_red != red:
-                        found.append(j)
-                elif rank == KING:
-                    found.append(j)
-            return found
+            return [j for j, top in enumerate(tops) if j != exclude and refuses(top, card) is None]
 
         for i, column in enumerate(columns):
             if not column.cards:
@@ -371,7 +388,16 @@ class StockAndFoundationRules(Rules):
                 pass
         return self._best_column_move(position, pile, index)
 
+    def drop(self, position: Position, pile: str, index: int, target: str) -> Move:
+        # A card dragged off the stock would read as a stock tap (``s-w`` is ``d``).
+        if pile == STOCK:
+            raise self._stock_is_face_down()
+        return super().drop(position, pile, index, target)
+
     def best_move(self, position: Position, pile: str, index: int) -> Move:
+        # Auto placement (UI-4) sends a dragged card on; nothing is dragged off the stock.
+        if pile == STOCK:
+            raise self._stock_is_face_down()
         return self.double_click(position, pile, index)
 
     def _best_column_move(self, position: Position, pile: str, index: int) -> Move:
@@ -405,7 +431,7 @@ class StockAndFoundationRules(Rules):
                 continue
             if count > 1 and self.single_card_moves:
                 continue
-            if self._column_refusal(target, card, target_id) is None and (
+            if self.column_refuses(target.top, card) is None and (
                 best is None or len(target) > best[0]
             ):
                 best = (len(target), j)

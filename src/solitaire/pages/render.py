@@ -221,3 +221,13 @@ class SitePages:
         )
         title = self.catalogs.text(lang, "site.not_found_title")
         return self._layout(lang=lang, page=None, title=title, content=content)
+
+    def notice(self, lang: str, title: str, text: str) -> str:
+        """A page that says one thing (a link that no longer works, say) in the site's
+        layout, with the way back to the game; ``title`` and ``text`` are plain words."""
+        content = (
+            f"<h1>{escape(title)}</h1>"
+            f"<p>{escape(text)}</p>"
+            f'<p><a href="/">{self._word(lang, "back_to_game")}</a></p>'
+        )
+        return self._layout(lang=lang, page=None, title=title, content=content)

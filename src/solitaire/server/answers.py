@@ -83,6 +83,10 @@ class GameState(_Answer):
     game: Literal["KL", "SS", "EH"]
     options: str
     piles: list[PileView]
+    #: The board's top row from the left: a pile id, or null for a gap (the table's shape).
+    top_row: list[str | None]
+    #: The suit each foundation is kept for, in foundation order (none in Simple Simon).
+    foundation_suits: list[Literal["S", "H", "D", "C"]]
     fan: int = Field(ge=0)
     score: int
     score_text: str
@@ -194,6 +198,25 @@ class HistoryAnswer(_Answer):
     offset: int
 
 
+# -- transfer links (SPEC RC-2) -------------------------------------------------------------
+
+
+class TransferAnswer(_Answer):
+    """A new transfer link: open ``url`` in another browser to be this player there; it
+    works once, until ``expires_at``. ``qr_svg`` is the QR code of its full address."""
+
+    url: str = Field(pattern=r"^/transfer/[A-Za-z0-9_-]{43}$", examples=["/transfer/Xy3…"])
+    #: ISO 8601, UTC: 24 hours after the link was made.
+    expires_at: str = Field(examples=["2026-12-02T13:21:02+00:00"])
+    qr_svg: str = Field(pattern=r"^<svg ")
+
+
+class TransferPending(_Answer):
+    """The player's link still works, until ``expires_at`` (its secret is not kept)."""
+
+    expires_at: str = Field(examples=["2026-12-02T13:21:02+00:00"])
+
+
 # -- hints ----------------------------------------------------------------------------------
 
 
@@ -278,6 +301,16 @@ class IllegalAnswer(_Answer):
     state: GameState
 
 
+class CheckAnswer(_Answer):
+    """Whether the rules would take an action (nothing changed either way); when they would
+    not, their reason, rule and reminder, as a refused action's answer gives them."""
+
+    legal: bool
+    message: str | None = None
+    reason: str | None = Field(default=None, examples=["king_only"])
+    rule: str | None = Field(default=None, examples=["KL-3"])
+
+
 class TooManyAnswer(_Answer):
     error: Literal["too_many_requests"]
     message: str
@@ -295,11 +328,14 @@ class UnavailableAnswer(_Answer):
 _ERRORS: dict[int, tuple[type[BaseModel], str]] = {
     400: (BadRequestAnswer, "The request is malformed or names something that does not exist."),
     403: (HintsOffAnswer, "Hints are off in the player's settings."),
-    404: (NotFoundAnswer, "No such game for this player (or no game yet)."),
+    404: (NotFoundAnswer, "No such game for this player (or no game yet, or no transfer link)."),
     409: (StaleAnswer, "The action names an old version: another tab moved first."),
     413: (BadRequestAnswer, "The body is over the size cap."),
     422: (IllegalAnswer, "The rules refuse the move."),
-    429: (TooManyAnswer, "Too many game starts or new players from this client; see Retry-After."),
+    429: (
+        TooManyAnswer,
+        "Too many game starts, new players or transfer links from this client; see Retry-After.",
+    ),
     503: (
         UnavailableAnswer,
         "The database is out of reach (or no winnable deal was found in time); see Retry-After.",

@@ -33,7 +33,18 @@ from .middleware import (
 )
 from .openapi import truthful_openapi
 from .players import PlayerCookieMiddleware
-from .routes import board, docs, games, hints, messages, player_settings, site, stats, webapp
+from .routes import (
+    board,
+    docs,
+    games,
+    hints,
+    messages,
+    player_settings,
+    site,
+    stats,
+    transfer,
+    webapp,
+)
 from .services import Services
 from .settings import Settings
 
@@ -93,7 +104,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     app.openapi = truthful_openapi(app)  # type: ignore[method-assign]
     install_error_handlers(app)
-    routers = (games, hints, player_settings, messages, stats, docs, board, webapp, site)
+    routers = (games, hints, player_settings, messages, stats, transfer, docs, board, webapp, site)
     for module in routers:
         app.include_router(module.router)
     app.mount("/static", BoardFiles(directory=settings.web_dir / "static"), name="static")

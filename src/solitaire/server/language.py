@@ -38,6 +38,7 @@ from ..catalogs import FALLBACK, Catalogs
 from ..codes import GameCodeError
 from ..store.database import failure_summary
 from .players import cookie_player_id, header
+from .schemas import PlayerSettings
 from .services import Services
 
 log = logging.getLogger("solitaire.server")
@@ -131,6 +132,10 @@ class PlayerTexts:
                 saved = self.services.store.player_settings(self.player_id)
             self._saved = saved or {}
         return self._saved
+
+    def settings(self) -> PlayerSettings:
+        """The player's settings over the defaults (SPEC §6), as saved."""
+        return self.services.player_settings(self.player_id or "", self.saved_settings())
 
     def language(self) -> str:
         if self._language is None:

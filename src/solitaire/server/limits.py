@@ -49,17 +49,25 @@ class TooManyRequests(Exception):
 
 class RateLimit:
     """A token bucket per client: up to ``per_minute`` at once, then one more every
-    ``60 / per_minute`` seconds. ``per_minute`` 0 means no limit."""
+    ``60 / per_minute`` seconds (or, with ``per_hour``, up to as many at once, one more
+    every ``3600 / per_hour`` seconds). 0 means no limit.
+
+    >>> limit = RateLimit(per_hour=2, clock=lambda: 0.0)
+    >>> [limit.take("192.0.2.1") for _ in range(3)]
+    [0.0, 0.0, 1800.0]
+    """
 
     def __init__(
         self,
-        per_minute: int,
+        per_minute: int = 0,
         *,
+        per_hour: int = 0,
         max_clients: int = MAX_CLIENTS,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
-        self.capacity = float(per_minute)
-        self.rate = per_minute / 60.0
+        count, period = (per_hour, 3600.0) if per_hour else (per_minute, 60.0)
+        self.capacity = float(count)
+        self.rate = count / period
         self.max_clients = max_clients
         self.clock = clock
         self._buckets: OrderedDict[str, tuple[float, float]] = OrderedDict()

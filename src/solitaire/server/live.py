@@ -195,6 +195,31 @@ class LiveGames:
             raise NotFound("current")
         return self._use(stored, LiveGame.state)
 
+    def _at_version(
+        self, player_id: str, game_id: str, version: int
+    ) -> tuple[StoredGame, LiveGame]:
+        """The stored game and its live copy, if ``version`` is the game's; else Stale."""
+        stored = self.find(player_id, game_id)
+        if version != stored.version:
+            raise Stale(self.open(player_id, game_id))
+        return stored, self._load(stored)
+
+    def check(self, player_id: str, game_id: str, version: int, intent: Intent) -> Refusal | None:
+        """Whether the rules would take one action made on ``version``, changing nothing:
+        their refusal, or None when they would take it.
+
+        Raises NotFound or Stale, as :meth:`act` does.
+        """
+        _, live = self._at_version(player_id, game_id, version)
+        try:
+            intent(live.game, self.store.player_settings(player_id) or {})
+        except Refusal as refusal:
+            self._keep(live)  # a refused action changed nothing
+            return refusal
+        # The rules took it: this Game object went ahead of the stored game, so it is
+        # dropped (the next request replays the log).
+        return None
+
     def act(self, player_id: str, game_id: str, version: int, intent: Intent) -> dict[str, Any]:
         """Apply one action made on ``version``, committed before this returns; answer the
         new state.

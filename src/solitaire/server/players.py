@@ -70,27 +70,46 @@ def cookie_player_id(scope: Scope) -> str | None:
     return None
 
 
+def player_cookie(player_id: str, *, secure: bool, max_age_days: int) -> str:
+    """The ``Set-Cookie`` value that makes a browser the player ``player_id``: the one the
+    middleware below sends a new player, and a transfer link the browser that opens it.
+
+    >>> player_cookie("A" * 22, secure=False, max_age_days=400)
+    'solitaire_player=AAAAAAAAAAAAAAAAAAAAAA; Path=/; Max-Age=34560000; HttpOnly; SameSite=Lax'
+    """
+    parts = [
+        f"{PLAYER_COOKIE}={player_id}",
+        "Path=/",
+        f"Max-Age={max_age_days * 24 * 3600}",
+        "HttpOnly",
+        "SameSite=Lax",
+    ]
+    if secure:
+        parts.append("Secure")
+    return "; ".join(parts)
+
+
+def _sets_player_cookie(headers: list[tuple[bytes, bytes]]) -> bool:
+    prefix = f"{PLAYER_COOKIE}=".encode()
+    return any(
+        name.lower() == b"set-cookie" and value.startswith(prefix) for name, value in headers
+    )
+
+
 class PlayerCookieMiddleware:
     """Puts the player id in ``scope["state"]["player_id"]``; a request without a valid
     cookie gets a new id, sent back as an HttpOnly, SameSite=Lax cookie (Secure when the
-    settings say the app is served over HTTPS)."""
+    settings say the app is served over HTTPS); unless the answer sets the player's cookie
+    itself."""
 
     def __init__(self, app: ASGIApp, *, secure: bool, max_age_days: int) -> None:
         self.app = app
         self.secure = secure
-        self.max_age = max_age_days * 24 * 3600
+        self.max_age_days = max_age_days
 
     def _set_cookie_header(self, player_id: str) -> bytes:
-        parts = [
-            f"{PLAYER_COOKIE}={player_id}",
-            "Path=/",
-            f"Max-Age={self.max_age}",
-            "HttpOnly",
-            "SameSite=Lax",
-        ]
-        if self.secure:
-            parts.append("Secure")
-        return "; ".join(parts).encode("latin-1")
+        cookie = player_cookie(player_id, secure=self.secure, max_age_days=self.max_age_days)
+        return cookie.encode("latin-1")
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -107,7 +126,9 @@ class PlayerCookieMiddleware:
         async def send_with_cookie(message: Message) -> None:
             if message["type"] == "http.response.start":
                 headers = list(message.get("headers", []))
-                headers.append((b"set-cookie", self._set_cookie_header(new_id)))
+                # An answer that names the player itself (a transfer link) keeps its cookie.
+                if not _sets_player_cookie(headers):
+                    headers.append((b"set-cookie", self._set_cookie_header(new_id)))
                 message = {**message, "headers": headers}
             await send(message)
 

@@ -56,6 +56,9 @@ class Settings(BaseSettings):
     #: Players one client may create per minute, in bursts of as many (a player is created by
     #: their first write: a game, a setting, a statistics reset); beyond it 429. 0: no limit.
     new_players_per_minute: int = Field(default=60, ge=0)
+    #: Transfer links (SPEC RC-2) one client may ask for per hour, in bursts of as many;
+    #: beyond it 429. A player needs one per device they move to. 0: no limit.
+    transfer_links_per_hour: int = Field(default=20, ge=0)
     #: The proxies (addresses, comma-separated, as uvicorn's --forwarded-allow-ips) whose
     #: X-Forwarded-For names the client, behind a reverse proxy; empty: the peer is the
     #: client (so nobody can choose the address the limits count them under).

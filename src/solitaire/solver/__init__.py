@@ -25,9 +25,8 @@ from ..codes import GameId
 from ..games import Refusal, rules_for
 from ..moves import Move, format_moves
 from ..position import Position
-from . import simple_simon
+from . import simple_simon, stock_search
 from .budget import Budget, OutOfBudget
-from .stock_games import StockRules
 
 
 class Verdict(Enum):
@@ -74,9 +73,7 @@ def solve(
             found = simple_simon.search(simple_simon.columns_of(position), budget)
             moves = None if found is None else simple_simon.to_moves(found)
         else:
-            rules = StockRules.for_position(position)
-            atoms = rules.search(rules.state_of(position), budget)
-            moves = None if atoms is None else rules.to_moves(atoms)
+            moves = stock_search.search(position, budget)
     except OutOfBudget:
         return SolveResult(Verdict.UNKNOWN, (), budget.positions, budget.elapsed())
     if moves is None:

@@ -1,26 +1,38 @@
 /*
- * The Klondike and Easy Harp search of stock_games.py, in C: the same rules, keys, safe
- * moves, deadlock test and estimates (ties newest first), 30 to 40 times faster than the
- * Python loop. Python keeps everything else: the budget's
- * bookkeeping, and turning the path of positions this search returns into moves
- * (StockRules.steps_along), which are then replayed through the real rules like every
- * solution.
+ * The Klondike and Easy Harp search: the one place where the solver's moves, safe moves,
+ * position keys, deadlock proofs and estimates are written (docs/solver.md argues each).
+ * Python (stock_search.py) holds the plan, the portfolios and the budget's bookkeeping,
+ * turns the moves found into move text, and replays every solution through the real rules.
  *
- * search(columns, foundations, talon, waste_size, rules, configs, check_dead, seconds,
- *        cpu_clock, max_positions, max_nodes) -> (status, positions, path, winner)
- * rules: (columns, places_per_suit, draw, redeal, single_card, talon_waits, kings_fill).
+ * A position is (columns, foundations, talon, waste_size), as stock_position.py builds it
+ * from the engine's: a column is bytes, its face-down count then its card ids bottom first
+ * (suit × 13 + rank − 1, suits ♠ ♥ ♦ ♣); foundations the places' heights; the talon the
+ * waste (bottom first) then the stock in the order it will be turned. rules is
+ * (columns, places_per_suit, draw, redeal, single_card, talon_waits, kings_fill).
+ *
+ * search(position, rules, configs, seconds, cpu_clock, max_positions, max_nodes)
+ *     -> (status, positions, atoms)
  * configs: one (level, depth_weight, turns) per search of a portfolio; the searches take
  * turns of turns × SLICE positions, each with its own table and queue. status: 0 a win
- * (path: the positions from the start to the won one, each as (columns, foundations,
- * talon, waste_size); winner: which search found it), 1 a complete search expanded every
- * reachable position without a win (a proof), 2 out of budget (seconds, positions or
- * memory), 3 every search ran dry and none was complete (no proof). path is None unless
+ * (atoms: the moves from the position given to the won one, in its own order of columns
+ * and places), 1 no win: the start is locked (deadlocks below) or a complete search
+ * expanded every reachable position (a proof), 2 out of budget (seconds, positions or
+ * memory), 3 every search ran dry and none was complete (no proof). atoms is None unless
  * status is 0.
  *
- * Docs: docs/solver.md. Every function mirrors the Python method of the same name.
+ * An atom is one engine move, (kind, a, b, c): TO_FOUNDATION (column a's last card up),
+ * COLUMN (column a's last b cards onto column c), TALON (a taps on the stock, then the
+ * waste's top card onto column b, or up when b is -1), BACK (foundation place a's top card
+ * onto column b).
+ *
+ * For the tests (tests/solver/test_stock_bridge.py checks each against the engine's rules):
+ * successors(position, rules, level, settled) -> [(atoms, position)], settle(position, rules) ->
+ * (atoms, position), key(position, rules) -> bytes, stuck_places(position, rules,
+ * thorough) -> [(pile, place)], waits(position, rules) -> (to_column, to_foundation).
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -38,8 +50,13 @@
 
 typedef struct {
     int columns, places_per_suit, places, draw, redeal, single_card, talon_free, total;
-    int talon_waits; /* talon cards wait (Waits; StockRules.lazy_talon): draw 1 with passes */
-    int kings_fill; /* complete level: a column is emptied whole only with a king going in */
+    int talon_waits; /* talon cards wait until needed (Waits): draw 1 with passes */
+    int kings_fill; /* complete level, no passes: a column is emptied whole only with a king going in */
+    /* Without passes back the search checks for deadlocks the positions a talon card's move
+       reached: taps bury cards in the waste for good, so positions lock up often. With passes
+       a column's candidates only shrink and the foundations only grow, so a position the
+       start's check passes rarely locks up later: only the start is checked. */
+    int check_dead;
 } Rules;
 
 typedef struct {
@@ -52,6 +69,25 @@ typedef struct {
     uint8_t slack[16]; /* copy_bytes may read past the talon's end */
 } State;
 
+enum { TO_FOUNDATION, COLUMN, TALON, BACK };
+
+typedef struct {
+    int16_t kind, a, b, c;
+} Atom;
+
+/* The atoms of one step: its move (two with a column emptied whole: kings_into_empty) and
+   the safe moves after it, at most one per card. */
+#define MAX_ATOMS (2 * MAX_TALON + 2)
+typedef struct {
+    int count;
+    Atom atoms[MAX_ATOMS];
+} Atoms;
+
+static inline Atom atom(int kind, int a, int b, int c) {
+    Atom made = {(int16_t)kind, (int16_t)a, (int16_t)b, (int16_t)c};
+    return made;
+}
+
 /* Small copies in 16-byte blocks (may read and write up to 15 bytes past n: every buffer
    here has that much room): for a few dozen bytes, much faster than memcpy's rep movs. */
 static inline void copy_bytes(uint8_t *restrict to, const uint8_t *restrict from, int n) {
@@ -60,7 +96,27 @@ static inline void copy_bytes(uint8_t *restrict to, const uint8_t *restrict from
 
 static int is_red(int card) { int suit = card / 13; return suit == 1 || suit == 2; }
 
+/* The moves and the safe moves are made in the search's innermost loop: inlined wherever used. */
+#define HOT static inline __attribute__((always_inline))
+
 /* ---- rules ------------------------------------------------------------------------- */
+
+/* KL-1, EH-1, the column rule, once: the two cards of the other colour ranked `step` from the
+   card's rank. Step +1: the cards it may go onto in a column; step -1: the cards that may go
+   onto it. (No card goes onto an ace, and a king goes onto nothing.) */
+static void other_colour(int card, int step, int out[2]) {
+    int rank = card % 13 + step;
+    if (is_red(card)) { out[0] = rank; out[1] = 39 + rank; }
+    else { out[0] = 13 + rank; out[1] = 26 + rank; }
+}
+
+/* Whether `card` may go onto `onto`, a column's last card. */
+static int goes_on(int card, int onto) {
+    if (onto % 13 == 0) return 0;
+    int below[2];
+    other_colour(onto, -1, below);
+    return card == below[0] || card == below[1];
+}
 
 static int place_for(const Rules *r, const uint8_t *found, int card) {
     int suit = card / 13, rank = card % 13;
@@ -69,6 +125,10 @@ static int place_for(const Rules *r, const uint8_t *found, int card) {
     return -1;
 }
 
+/* Whether sending the card up can never turn a winnable game into a lost one: every card of
+   the other colour ranked below it, and every card of its colour ranked two or more below it,
+   is already up (docs/solver.md gives the argument, which holds with cards coming back from
+   the foundations, KL-7/EH-8). */
 static int is_safe(const Rules *r, const uint8_t *found, int card) {
     int rank = card % 13 + 1, red = is_red(card);
     for (int suit = 0; suit < 4; suit++) {
@@ -82,6 +142,8 @@ static int is_safe(const Rules *r, const uint8_t *found, int card) {
     return 1;
 }
 
+/* The column once its last `count` cards left, a face-down card uncovered turning up (KL-6,
+   EH-7). */
 static void shrink(State *s, int column, int count) {
     int left = s->len[column] - count;
     int down = s->down[column];
@@ -91,7 +153,56 @@ static void shrink(State *s, int column, int count) {
     s->down[column] = (uint8_t)down;
 }
 
-static void settle(const Rules *r, State *s) {
+/* ---- the moves: each makes `child` from `s` ---------------------------------------- */
+
+/* Column `column`'s last card onto foundation place `place`. */
+HOT void column_to_foundation(State *child, const State *s, int column, int place) {
+    *child = *s;
+    shrink(child, column, 1);
+    child->found[place]++;
+}
+
+/* The talon card on top at waste size `size` (the taps done) taken out (child may be s). */
+HOT void take_from_talon(State *child, const State *s, int size) {
+    int talon_len = s->talon_len;
+    if (child != s) *child = *s;
+    memmove(child->talon + size - 1, child->talon + size, (size_t)(talon_len - size));
+    child->talon_len = (uint8_t)(talon_len - 1);
+    child->waste = (uint8_t)(size - 1);
+}
+
+HOT void talon_to_foundation(State *child, const State *s, int size, int place) {
+    take_from_talon(child, s, size);
+    child->found[place]++;
+}
+
+HOT void talon_to_column(State *child, const State *s, int size, int target) {
+    uint8_t card = s->talon[size - 1];
+    take_from_talon(child, s, size);
+    child->cards[target][child->len[target]++] = card;
+}
+
+/* The cards of column `column` from `start` on onto column `target`. */
+HOT void column_to_column(State *child, const State *s, int column, int start, int target) {
+    int count = s->len[column] - start;
+    *child = *s;
+    memcpy(child->cards[target] + child->len[target], s->cards[column] + start, (size_t)count);
+    child->len[target] = (uint8_t)(child->len[target] + count);
+    shrink(child, column, count);
+}
+
+/* Foundation place `place`'s top card back onto column `target` (KL-7, EH-8). */
+HOT void back_to_column(const Rules *r, State *child, const State *s, int place, int target) {
+    *child = *s;
+    child->found[place]--;
+    child->cards[target][child->len[target]++] =
+        (uint8_t)((place / r->places_per_suit) * 13 + s->found[place] - 1);
+}
+
+/* Make every safe move to the foundations: from a column's end; from the waste in draw 1
+   only, where taking a card out of the talon cannot change what the taps show. `made`, when
+   given, gets their atoms. */
+HOT void settle(const Rules *r, State *s, Atoms *made) {
     int changed = 1;
     while (changed) {
         changed = 0;
@@ -102,6 +213,7 @@ static void settle(const Rules *r, State *s) {
             if (place >= 0 && is_safe(r, s->found, card)) {
                 s->found[place]++;
                 shrink(s, i, 1);
+                if (made) made->atoms[made->count++] = atom(TO_FOUNDATION, i, 0, 0);
                 changed = 1;
             }
         }
@@ -109,10 +221,8 @@ static void settle(const Rules *r, State *s) {
             int card = s->talon[s->waste - 1];
             int place = place_for(r, s->found, card);
             if (place >= 0 && is_safe(r, s->found, card)) {
-                s->found[place]++;
-                memmove(s->talon + s->waste - 1, s->talon + s->waste, s->talon_len - s->waste);
-                s->talon_len--;
-                s->waste--;
+                talon_to_foundation(s, s, s->waste, place);
+                if (made) made->atoms[made->count++] = atom(TALON, 0, -1, 0);
                 changed = 1;
             }
         }
@@ -126,6 +236,9 @@ static int estimate(const Rules *r, const State *s) {
         down += s->down[i];
         if (s->down[i]) on_down += s->len[i] - s->down[i];
     }
+    /* Lower is better: cards still to go up, face-down cards weighing extra. One card at a
+       time (EH-2): every card lying on a face-down card is one more move to find a place for
+       before it turns up, and piling cards there is what loses Easy Harp games. */
     int value = 2 * (r->total - up) + 3 * down;
     if (r->single_card) value += 8 * on_down;
     return value;
@@ -137,28 +250,31 @@ static int is_won(const Rules *r, const State *s) {
     return up == r->total;
 }
 
+/* EH-3: from `start` to the end, a king then alternating colours, one rank lower. */
 static int is_king_run(const State *s, int column, int start) {
     const uint8_t *c = s->cards[column];
     if (c[start] % 13 != KING) return 0;
     for (int i = start; i < s->len[column] - 1; i++)
-        if (c[i] % 13 != c[i + 1] % 13 + 1 || is_red(c[i]) == is_red(c[i + 1])) return 0;
+        if (!goes_on(c[i + 1], c[i])) return 0;
     return 1;
 }
+/* ---- deadlocks --------------------------------------------------------------------- */
 
-/* ---- deadlocks (deadlock.py) ------------------------------------------------------- */
-
-/* The two cards of the other colour ranked `step` from the card's rank: step +1, the cards it
-   may go onto in a column; step -1, the cards that may go onto it. */
-static void other_colour(int card, int step, int out[2]) {
-    int rank = card % 13 + step;
-    if (is_red(card)) { out[0] = rank; out[1] = 39 + rank; }
-    else { out[0] = 13 + rank; out[1] = 26 + rank; }
-}
+/* Proofs of "not winnable" without search (argued in docs/solver.md, "Deadlocks"): cards that
+   can never leave their pile. Candidates: in each column the face-down cards and the first
+   face-up card above them; without passes back every waste card. A set S of candidates is
+   closed when each card of it lies under another card of S in its pile, or has every way out
+   blocked by S: to its foundation (every place of its suit not past it needs a rank all of
+   whose copies are in S), onto a card one rank higher of the other colour (no copy of either
+   can ever lie at a column's end), and, a king, into an empty column (none is empty, and every
+   column's bottom card is in S). No card of a closed set ever moves, so the position is lost.
+   The largest closed set is found by starting from every candidate and dropping, until
+   nothing changes, each card neither covered nor blocked. */
 
 /* never_end[card]: while the stuck candidates stay, no copy of the card can come to lie at a
-   column's end (deadlock.py's never_at_an_end): every copy in a column lies under a stuck
-   card, and a copy elsewhere (talon, waste, foundation) is not a king and can only come down
-   onto cards that never lie at an end themselves. */
+   column's end: every copy in a column lies under a stuck card, and a copy elsewhere (talon,
+   waste, foundation) is not a king and can only come down onto cards that never lie at an
+   end themselves. */
 static void never_ends(const Rules *r, const uint8_t *count, uint8_t where_pile[][2],
                        uint8_t where_pos[][2], const int *top, const uint8_t *on_columns,
                        uint8_t *never_end) {
@@ -186,12 +302,14 @@ static void never_ends(const Rules *r, const uint8_t *count, uint8_t where_pile[
         }
 }
 
-/* thorough: the targets' test of never_ends (the start's check); otherwise only targets
-   covered by stuck cards count as blocked (each position's check in Vegas: the thorough
-   test costs a third more time there and found next to nothing more). */
-static int has_stuck_cards(const Rules *r, const State *s, int thorough) {
+/* The largest closed set: top[p] is the highest stuck place of pile p (-1: none), pile p <
+   columns being column p and pile `columns` the waste (no passes back, a waste with cards);
+   returns the number of piles. thorough: the targets' test of never_ends (the start's
+   check); otherwise only targets covered by stuck cards count as blocked (each position's
+   check without passes back, where the thorough test costs more than it finds). */
+static int stuck_tops(const Rules *r, const State *s, int thorough, int *top) {
     const uint8_t *piles[MAX_COLUMNS + 1];
-    int pile_len[MAX_COLUMNS + 1], top[MAX_COLUMNS + 1];
+    int pile_len[MAX_COLUMNS + 1];
     int npiles = r->columns;
     for (int i = 0; i < r->columns; i++) {
         piles[i] = s->cards[i];
@@ -268,7 +386,13 @@ static int has_stuck_cards(const Rules *r, const State *s, int thorough) {
             }
         }
     }
-    for (int p = 0; p < npiles; p++)
+    return npiles;
+}
+
+static int has_stuck_cards(const Rules *r, const State *s, int thorough) {
+    int top[MAX_COLUMNS + 1];
+    int piles = stuck_tops(r, s, thorough, top);
+    for (int p = 0; p < piles; p++)
         if (top[p] >= 0) return 1;
     return 0;
 }
@@ -286,7 +410,14 @@ static int column_before(const State *s, const uint32_t *rank, int a, int b) {
     return s->len[a] < s->len[b];
 }
 
-/* Writes the key, then what the key leaves out; returns the whole size, *key_size the key's. */
+/* Writes the key, then what the key leaves out; returns the whole size, *key_size the key's.
+   The key: columns sorted (any column takes what any other takes), Easy Harp's two places of
+   a suit sorted (they take the same cards). In draw 1 with passes the talon is left out:
+   every talon card can be brought to the waste's top from any waste size, and playing it
+   leaves the same talon whatever the taps before, so the future depends neither on the
+   talon's order nor on the waste size. In draw 3 with passes, the waste sizes of the pass
+   cycle (0, 3, 6, … and the whole talon) are keyed as 0: taps alone lead from each to each,
+   and taps are free and change nothing else. */
 static int serialize(const Rules *r, const State *s, uint8_t *out, int *key_size) {
     int order[MAX_COLUMNS];
     uint32_t rank[MAX_COLUMNS];
@@ -468,7 +599,7 @@ static int push(Store *st, int priority, uint32_t node) {
     return 1;
 }
 
-/* The newest of the lowest priority (ties newest first, as the Python search), or -1. */
+/* The newest of the lowest priority (ties newest first), or -1. */
 static int64_t pop(Store *st) {
     while (st->lowest < BUCKETS && !st->bucket_len[st->lowest]) st->lowest++;
     if (st->lowest >= BUCKETS) return -1;
@@ -491,8 +622,13 @@ static void free_store(Store *st) {
 #define BATCH 128
 #define SLOT (MAX_COLUMNS * (MAX_COLUMN + 2) + MAX_PLACES + 2 * MAX_TALON + 64)
 
+/* What add() does with a successor: queue it (the search), list it (successors()), or look
+   for one position among them (the moves of a won search's path). */
+enum { SEARCHING, LISTING, FINDING };
+
 typedef struct {
     const Rules *rules;
+    int mode;
     Store *store;
     uint32_t parent;
     uint16_t depth;
@@ -506,8 +642,18 @@ typedef struct {
     uint32_t hash[BATCH];
     uint8_t won[BATCH];
     uint8_t talon_step[BATCH];
-    int playing_talon; /* the moves being added play a talon card (Vegas checks them) */
+    int playing_talon; /* the moves being added play a talon card (checked without passes) */
     uint8_t slot[BATCH][SLOT];
+    /* LISTING and FINDING: the move emptying a column whose king's move is being added
+       (kings_into_empty) comes first in the step's atoms. */
+    int has_first;
+    Atom first;
+    PyObject *listed;       /* LISTING: [(atoms, position)] */
+    int unsettled;          /* LISTING: the successors before their safe moves */
+    const uint8_t *wanted;  /* FINDING: the whole serialization looked for */
+    int wanted_size;
+    Atoms found;            /* FINDING: the atoms of the step that reaches it */
+    int found_it;
 } Expansion;
 
 /* Look up the batch in order: store the new positions, queue them, stop at a win. */
@@ -528,10 +674,38 @@ static int flush(Expansion *e) {
     return 0;
 }
 
-/* A successor before its safe moves: settle it and add it to the batch. 1 = stop. */
-static int add(Expansion *e, State *child) {
+static PyObject *state_tuple(const Rules *r, const State *s);
+static PyObject *atoms_tuple(const Atoms *atoms);
+
+/* add() when listing or finding: the step's atoms, the move's then the safe moves'. */
+static int record(Expansion *e, State *child, Atom move) {
     const Rules *r = e->rules;
-    settle(r, child);
+    Atoms atoms;
+    atoms.count = 0;
+    if (e->has_first) atoms.atoms[atoms.count++] = e->first;
+    atoms.atoms[atoms.count++] = move;
+    if (!e->unsettled) settle(r, child, &atoms);
+    if (e->mode == LISTING) {
+        PyObject *item = Py_BuildValue("(NN)", atoms_tuple(&atoms), state_tuple(r, child));
+        if (!item || PyList_Append(e->listed, item) < 0) e->failed = 1;
+        Py_XDECREF(item);
+        return e->failed;
+    }
+    uint8_t buffer[SLOT];
+    int key_size;
+    int size = serialize(r, child, buffer, &key_size);
+    if (size != e->wanted_size || memcmp(buffer, e->wanted, (size_t)size)) return 0;
+    e->found = atoms;
+    e->found_it = 1;
+    return 1;
+}
+
+/* A successor before its safe moves, made by `move`: settle it and add it to the batch.
+   1 = stop. */
+static int add(Expansion *e, State *child, Atom move) {
+    if (e->mode != SEARCHING) return record(e, child, move);
+    const Rules *r = e->rules;
+    settle(r, child, NULL);
     int k = e->count++;
     e->size[k] = serialize(r, child, e->slot[k], &e->key_size[k]);
     e->hash[k] = hash_bytes(e->slot[k], e->key_size[k]);
@@ -544,12 +718,14 @@ static int add(Expansion *e, State *child) {
     return 0;
 }
 
-/* Draw 1 with passes: which talon cards may be played (StockRules.lazy_talon in Python, argued
-   in docs/solver.md). to_column(card): something could then go onto it (a face-up card of a
-   column, Easy Harp: a column's last card; a foundation's top card; or a talon card onto which
-   something could go in turn). to_foundation(card): a king, or the next card of its suit lies
-   at a column's end or is a talon card that may go up in turn. Worked out card by card when
-   asked (a position asks about a few talon cards, not all 52), remembered in column/up. */
+/* Draw 1 with passes, talon cards wait (argued in docs/solver.md): every talon card can be
+   played at any moment, so one is played to a column only when something could then go onto
+   it (a face-up card of a column, Easy Harp: a column's last card; a foundation's top card;
+   or a talon card onto which something could go in turn), and up only when it is a king or
+   the next card of its suit lies at a column's end or is a talon card that may go up in turn.
+   Worked out card by card when asked (a position asks about a few talon cards, not all 52),
+   remembered in column/up. For example, with 8♠ and 8♣ face down, a red 9 waits in the talon
+   even when a black 10 ends a column; A♥ waits while 2♥ lies face down. */
 typedef struct {
     uint8_t free_card[52], in_talon[52], at_end[52];
     int8_t column[52], up[52]; /* -1: not worked out yet */
@@ -591,37 +767,38 @@ static int to_foundation(Waits *w, int card) {
     return w->up[card];
 }
 
-/* child = s with the talon card on top at waste size `size` (the taps done) taken out. */
-static void take_from_talon(State *child, const State *s, int size) {
-    *child = *s;
-    memmove(child->talon + size - 1, child->talon + size, (size_t)(s->talon_len - size));
-    child->talon_len--;
-    child->waste = (uint8_t)(size - 1);
+/* The waste size after a tap on the stock: `draw` more cards (KL-8, EH-6), or the waste put
+   back (KL-9, EH-6); -1 when a tap does nothing. */
+static int after_tap(const Rules *r, int size, int talon_len) {
+    if (size < talon_len) return size + r->draw < talon_len ? size + r->draw : talon_len;
+    if (r->redeal && talon_len) return 0;
+    return -1;
 }
 
-/* The waste sizes the taps can reach with a card on the waste (the waste's top card then
-   plays), as StockRules.reachable. Returns how many, written to sizes. */
-static int reachable(const Rules *r, const State *s, uint8_t *sizes) {
-    int talon_len = s->talon_len, size = s->waste, count = 0;
+/* The waste sizes the taps can reach with a card on the waste (its top card then plays),
+   written to sizes with the taps each needs. Returns how many. */
+static int reachable(const Rules *r, const State *s, uint8_t *sizes, uint8_t *taps) {
+    int talon_len = s->talon_len, size = s->waste, count = 0, tapped = 0;
     uint8_t seen[MAX_TALON + 1] = {0};
     seen[size] = 1;
-    if (size) sizes[count++] = (uint8_t)size;
+    if (size) { sizes[count] = (uint8_t)size; taps[count++] = 0; }
     for (;;) {
-        if (size < talon_len) size = size + r->draw < talon_len ? size + r->draw : talon_len;
-        else if (r->redeal && talon_len) size = 0;
-        else break;
+        size = after_tap(r, size, talon_len);
+        if (size < 0) break;
+        tapped++;
         if (seen[size]) break;
         seen[size] = 1;
-        if (size) sizes[count++] = (uint8_t)size;
+        if (size) { sizes[count] = (uint8_t)size; taps[count++] = (uint8_t)tapped; }
     }
     return count;
 }
 
-/* The complete level's second half of a move that empties a column whole: every move of a
-   king (or, Easy Harp, a king's run) into the emptied column, each a successor; the column
-   emptied alone is not one. An empty column takes nothing but a king, and moving a whole
-   column elsewhere gains nothing else, so in some shortest win every such move comes just
-   before a king goes in (argued in docs/solver.md). As StockRules._kings_into_empty. */
+/* The complete level's second half of a move that empties a column whole (kings_fill): every
+   move of a king (or, Easy Harp, a king's run) into the emptied column, each a successor; the
+   column emptied alone is not one. An empty column takes nothing but a king, and moving a
+   whole column elsewhere gains nothing else, so in some shortest win every such move comes
+   just before a king goes in (argued in docs/solver.md). For example, 5♥ alone in a column
+   goes onto 6♠ only if a king can then take its place. */
 static int kings_into_empty(Expansion *e, const State *s) {
     const Rules *r = e->rules;
     int empty = -1;
@@ -630,39 +807,40 @@ static int kings_into_empty(Expansion *e, const State *s) {
     State child;
     Waits waits;
     if (r->talon_waits) waits_of(r, s, &waits);
-    uint8_t sizes[MAX_TALON + 1];
-    int reached = reachable(r, s, sizes);
+    uint8_t sizes[MAX_TALON + 1], taps[MAX_TALON + 1];
+    int reached = reachable(r, s, sizes, taps);
     for (int n = 0; n < reached; n++) {
         int size = sizes[n], card = s->talon[size - 1];
         if (card % 13 != KING || (r->talon_waits && !to_column(&waits, card))) continue;
-        take_from_talon(&child, s, size);
-        child.cards[empty][child.len[empty]++] = (uint8_t)card;
-        if (add(e, &child)) return 1;
+        talon_to_column(&child, s, size, empty);
+        if (add(e, &child, atom(TALON, taps[n], empty, 0))) return 1;
     }
     for (int i = 0; i < r->columns; i++) {
         int size = s->len[i];
         for (int k = s->down[i] > 1 ? s->down[i] : 1; k < size; k++) {
             if (s->cards[i][k] % 13 != KING) continue;
             if (r->single_card && !is_king_run(s, i, k)) continue;
-            int count = size - k;
-            child = *s;
-            memcpy(child.cards[empty], s->cards[i] + k, (size_t)count);
-            child.len[empty] = (uint8_t)count;
-            shrink(&child, i, count);
-            if (add(e, &child)) return 1;
+            column_to_column(&child, s, i, k, empty);
+            if (add(e, &child, atom(COLUMN, i, size - k, empty))) return 1;
         }
     }
     for (int p = 0; p < r->places; p++) {
         if (s->found[p] != 13) continue;
-        child = *s;
-        child.found[p]--;
-        child.cards[empty][child.len[empty]++] = (uint8_t)((p / r->places_per_suit) * 13 + KING);
-        if (add(e, &child)) return 1;
+        back_to_column(r, &child, s, p, empty);
+        if (add(e, &child, atom(BACK, p, empty, 0))) return 1;
     }
     return 0;
 }
 
-/* Every move of the position (level LIKELY: the likely ones), as _successors in Python. */
+/* Every move of the position, each followed by the safe moves it allows; at level LIKELY the
+   moves a good player would consider (after Klondike-Solver's pruning): no card back from a
+   foundation; a column is emptied only when a king could fill it; in Klondike part of a run
+   moves only to let the card it uncovers go up; in Easy Harp a talon card goes to a column
+   only when the last card of a column that hides face-down cards could then go onto it (in
+   Klondike that pruning loses more wins than the time it saves). A win found this way is a
+   win; a search that finds none proves nothing. Pointless moves are left out at both levels:
+   a king (or a whole column) already at a column's bottom into an empty column, and into any
+   empty column but the first (they are interchangeable). */
 static int expand(Expansion *e, const State *s, int level) {
     const Rules *r = e->rules;
     int complete = level == COMPLETE;
@@ -671,6 +849,8 @@ static int expand(Expansion *e, const State *s, int level) {
     int empty = -1;
     for (int j = 0; j < r->columns; j++)
         if (!s->len[j]) { empty = j; break; }
+    /* Which columns take which card, and which cards the foundations take: looked up once per
+       position instead of testing every card against every pile. */
     uint16_t wanted[52] = {0};
     for (int j = 0; j < r->columns; j++) {
         if (!s->len[j]) continue;
@@ -694,10 +874,8 @@ static int expand(Expansion *e, const State *s, int level) {
         if (!s->len[i]) continue;
         int place = next_up[s->cards[i][s->len[i] - 1]];
         if (place < 0) continue;
-        child = *s;
-        shrink(&child, i, 1);
-        child.found[place]++;
-        if (add(e, &child)) return 1;
+        column_to_foundation(&child, s, i, place);
+        if (add(e, &child, atom(TO_FOUNDATION, i, 0, 0))) return 1;
     }
     /* Cards the taps bring to the waste's top. */
     e->playing_talon = 1;
@@ -716,8 +894,8 @@ static int expand(Expansion *e, const State *s, int level) {
         }
     }
     {
-        uint8_t sizes[MAX_TALON + 1];
-        int reached = reachable(r, s, sizes);
+        uint8_t sizes[MAX_TALON + 1], taps[MAX_TALON + 1];
+        int reached = reachable(r, s, sizes, taps);
         for (int n = 0; n < reached; n++) {
             int size = sizes[n];
             int card = s->talon[size - 1];
@@ -729,18 +907,16 @@ static int expand(Expansion *e, const State *s, int level) {
                 waits_known = 1;
             }
             if (place >= 0 && (!r->talon_waits || to_foundation(&waits, card))) {
-                take_from_talon(&child, s, size);
-                child.found[place]++;
-                if (add(e, &child)) return 1;
+                talon_to_foundation(&child, s, size, place);
+                if (add(e, &child, atom(TALON, taps[n], -1, 0))) return 1;
             }
             if (talon_only_when_useful && !king && !useful[card]) continue;
             if (r->talon_waits && !to_column(&waits, card)) continue;
             uint16_t targets = king ? (empty >= 0 ? (uint16_t)(1u << empty) : 0) : wanted[card];
             for (int t = 0; t < r->columns; t++) {
                 if (!(targets & (1u << t))) continue;
-                take_from_talon(&child, s, size);
-                child.cards[t][child.len[t]++] = (uint8_t)card;
-                if (add(e, &child)) return 1;
+                talon_to_column(&child, s, size, t);
+                if (add(e, &child, atom(TALON, taps[n], t, 0))) return 1;
             }
         }
     }
@@ -782,13 +958,15 @@ static int expand(Expansion *e, const State *s, int level) {
             for (int t = 0; t < r->columns; t++) {
                 if (!(targets & (1u << t))) continue;
                 if (r->single_card && count > 1 && s->len[t]) continue;
-                child = *s;
-                memcpy(child.cards[t] + child.len[t], s->cards[i] + start, (size_t)count);
-                child.len[t] = (uint8_t)(child.len[t] + count);
-                shrink(&child, i, count);
+                column_to_column(&child, s, i, start, t);
+                Atom move = atom(COLUMN, i, count, t);
                 if (start == 0 && complete && r->kings_fill) {
-                    if (kings_into_empty(e, &child)) return 1;
-                } else if (add(e, &child)) {
+                    e->first = move;
+                    e->has_first = 1;
+                    int stop = kings_into_empty(e, &child);
+                    e->has_first = 0;
+                    if (stop) return 1;
+                } else if (add(e, &child, move)) {
                     return 1;
                 }
             }
@@ -804,15 +982,177 @@ static int expand(Expansion *e, const State *s, int level) {
             uint16_t targets = king ? (empty >= 0 ? (uint16_t)(1u << empty) : 0) : wanted[card];
             for (int t = 0; t < r->columns; t++) {
                 if (!(targets & (1u << t))) continue;
-                child = *s;
-                child.found[p]--;
-                child.cards[t][child.len[t]++] = (uint8_t)card;
-                if (add(e, &child)) return 1;
+                back_to_column(r, &child, s, p, t);
+                if (add(e, &child, atom(BACK, p, t, 0))) return 1;
             }
         }
     }
     return 0;
 }
+
+/* ---- the moves of a won search, in the order of the position given ----------------- */
+
+/* One atom made on s, in s's own order of columns and places. 0: it cannot be made. */
+static int apply_atom(const Rules *r, State *s, Atom move) {
+    State next;
+    if (move.kind == TO_FOUNDATION) {
+        if (!s->len[move.a]) return 0;
+        int place = place_for(r, s->found, s->cards[move.a][s->len[move.a] - 1]);
+        if (place < 0) return 0;
+        column_to_foundation(&next, s, move.a, place);
+    } else if (move.kind == COLUMN) {
+        if (move.b < 1 || move.b > s->len[move.a]) return 0;
+        column_to_column(&next, s, move.a, s->len[move.a] - move.b, move.c);
+    } else if (move.kind == TALON) {
+        int size = s->waste;
+        for (int tap = 0; tap < move.a && size >= 0; tap++) size = after_tap(r, size, s->talon_len);
+        if (size <= 0) return 0;
+        if (move.b >= 0) {
+            talon_to_column(&next, s, size, move.b);
+        } else {
+            int place = place_for(r, s->found, s->talon[size - 1]);
+            if (place < 0) return 0;
+            talon_to_foundation(&next, s, size, place);
+        }
+    } else {
+        if (!s->found[move.a]) return 0;
+        back_to_column(r, &next, s, move.a, move.b);
+    }
+    *s = next;
+    return 1;
+}
+
+/* Which column and place of g holds what each of p holds (p and g being one position with
+   its columns, and a suit's places, in other orders). 0: they are not one position. */
+static int match_piles(const Rules *r, const State *p, const State *g, int *column_of,
+                       int *place_of) {
+    unsigned used = 0;
+    for (int i = 0; i < r->columns; i++) {
+        column_of[i] = -1;
+        for (int j = 0; j < r->columns && column_of[i] < 0; j++)
+            if (!(used >> j & 1) && p->len[i] == g->len[j] && p->down[i] == g->down[j] &&
+                !memcmp(p->cards[i], g->cards[j], p->len[i])) {
+                column_of[i] = j;
+                used |= 1u << j;
+            }
+        if (column_of[i] < 0) return 0;
+    }
+    used = 0;
+    for (int q = 0; q < r->places; q++) {
+        int first = q / r->places_per_suit * r->places_per_suit;
+        place_of[q] = -1;
+        for (int w = first; w < first + r->places_per_suit && place_of[q] < 0; w++)
+            if (!(used >> w & 1) && g->found[w] == p->found[q]) {
+                place_of[q] = w;
+                used |= 1u << w;
+            }
+        if (place_of[q] < 0) return 0;
+    }
+    return 1;
+}
+
+static Atom translated(Atom move, const int *column_of, const int *place_of) {
+    if (move.kind == TO_FOUNDATION) return atom(move.kind, column_of[move.a], 0, 0);
+    if (move.kind == COLUMN) return atom(move.kind, column_of[move.a], move.b, column_of[move.c]);
+    if (move.kind == TALON) return atom(move.kind, move.a, move.b >= 0 ? column_of[move.b] : -1, 0);
+    return atom(move.kind, place_of[move.a], column_of[move.b], 0);
+}
+
+static PyObject *atom_tuple(Atom move) {
+    return Py_BuildValue("(iiii)", move.kind, move.a, move.b, move.c);
+}
+
+static PyObject *atoms_tuple(const Atoms *atoms) {
+    PyObject *tuple = PyTuple_New(atoms->count);
+    for (int k = 0; tuple && k < atoms->count; k++) {
+        PyObject *item = atom_tuple(atoms->atoms[k]);
+        if (!item) { Py_CLEAR(tuple); break; }
+        PyTuple_SET_ITEM(tuple, k, item);
+    }
+    return tuple;
+}
+
+static int append_atoms(PyObject *list, const Atoms *atoms) {
+    for (int k = 0; k < atoms->count; k++) {
+        PyObject *item = atom_tuple(atoms->atoms[k]);
+        if (!item || PyList_Append(list, item) < 0) { Py_XDECREF(item); return 0; }
+        Py_DECREF(item);
+    }
+    return 1;
+}
+
+/* One search of a portfolio: its own table and queue, its own order and moves. */
+typedef struct {
+    Store *store;
+    Expansion *e;
+    uint32_t root;
+    int level;
+    int slice;      /* positions per turn */
+    int running;
+} Member;
+
+/* The atoms from `given` (the position asked about, in its own order) to the won node of m:
+   the start's safe moves, then each step of the path, found again among the successors of
+   the position before it (stored with its columns sorted, as in its key) and translated to
+   the given order of columns and places. A list of (kind, a, b, c), or NULL (an error set). */
+static PyObject *path_atoms(const Rules *r, const Member *m, const State *settled,
+                            const Atoms *start_atoms) {
+    const Store *st = m->store;
+    uint32_t length = 1;
+    for (uint32_t node = (uint32_t)m->e->goal; node != m->root; node = st->parent[node]) length++;
+    uint32_t *nodes = malloc(length * sizeof(uint32_t));
+    Expansion *finder = calloc(1, sizeof(Expansion));
+    PyObject *atoms = PyList_New(0);
+    if (!nodes || !finder || !atoms) {
+        free(nodes);
+        free(finder);
+        Py_XDECREF(atoms);
+        return PyErr_NoMemory();
+    }
+    uint32_t k = length;
+    for (uint32_t node = (uint32_t)m->e->goal;; node = st->parent[node]) {
+        nodes[--k] = node;
+        if (node == m->root) break;
+    }
+    finder->rules = r;
+    finder->mode = FINDING;
+    State game = *settled, before, after;
+    int column_of[MAX_COLUMNS], place_of[MAX_PLACES], key_size;
+    uint8_t wanted[SLOT], reached[SLOT];
+    const char *error = NULL;
+    if (!append_atoms(atoms, start_atoms)) error = "";
+    for (uint32_t step = 1; step < length && !error; step++) {
+        deserialize(r, st->arena + st->offset[nodes[step - 1]], &before);
+        deserialize(r, st->arena + st->offset[nodes[step]], &after);
+        finder->wanted = wanted;
+        finder->wanted_size = serialize(r, &after, wanted, &key_size);
+        finder->found_it = 0;
+        expand(finder, &before, m->level);
+        if (!finder->found_it || !match_piles(r, &before, &game, column_of, place_of)) {
+            error = "a step of the search's path is no move";
+            break;
+        }
+        for (int n = 0; n < finder->found.count && !error; n++) {
+            Atom move = translated(finder->found.atoms[n], column_of, place_of);
+            if (!apply_atom(r, &game, move)) error = "a step of the search's path cannot be made";
+            finder->found.atoms[n] = move;
+        }
+        if (!error && (serialize(r, &game, reached, &key_size) != finder->wanted_size ||
+                       memcmp(reached, wanted, (size_t)finder->wanted_size)))
+            error = "a step of the search's path leads elsewhere";
+        if (!error && !append_atoms(atoms, &finder->found)) error = "";
+    }
+    free(nodes);
+    free(finder);
+    if (error) {
+        if (*error) PyErr_SetString(PyExc_RuntimeError, error);
+        Py_DECREF(atoms);
+        return NULL;
+    }
+    return atoms;
+}
+
+/* ---- Python entry points ----------------------------------------------------------- */
 
 static double now(int cpu_clock) {
     struct timespec ts;
@@ -835,15 +1175,101 @@ static PyObject *state_tuple(const Rules *r, const State *s) {
                          (const char *)s->talon, (Py_ssize_t)s->talon_len, (int)s->waste);
 }
 
-/* One search of a portfolio: its own table and queue, its own order and moves. */
-typedef struct {
-    Store *store;
-    Expansion *e;
-    uint32_t root;
-    int level;
-    int slice;      /* positions per turn */
-    int running;
-} Member;
+static int parse_rules(PyObject *rules, Rules *r) {
+    int columns, places_per_suit, draw, redeal, single_card, talon_waits, kings_fill;
+    if (!PyTuple_Check(rules) ||
+        !PyArg_ParseTuple(rules, "iiiiiii", &columns, &places_per_suit, &draw, &redeal,
+                          &single_card, &talon_waits, &kings_fill)) {
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_TypeError, "rules must be a tuple");
+        return 0;
+    }
+    if (columns < 1 || columns > MAX_COLUMNS || (places_per_suit != 1 && places_per_suit != 2) ||
+        draw < 1) {
+        PyErr_SetString(PyExc_ValueError, "rules this search cannot play");
+        return 0;
+    }
+    Rules made = {columns, places_per_suit, 4 * places_per_suit, draw, redeal != 0,
+                  single_card != 0, draw == 1 && redeal, 52 * places_per_suit,
+                  draw == 1 && redeal && talon_waits, kings_fill != 0, !redeal};
+    *r = made;
+    return 1;
+}
+
+/* A position (columns, foundations, talon, waste_size), as stock_position.State holds it. */
+static int parse_state(PyObject *position, const Rules *r, State *s) {
+    PyObject *columns;
+    const char *found, *talon;
+    Py_ssize_t found_len, talon_len;
+    int waste;
+    if (!PyTuple_Check(position) ||
+        !PyArg_ParseTuple(position, "O!y#y#i", &PyTuple_Type, &columns, &found, &found_len,
+                          &talon, &talon_len, &waste)) {
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_TypeError, "a position must be a tuple");
+        return 0;
+    }
+    memset(s, 0, sizeof *s);
+    if (PyTuple_GET_SIZE(columns) != r->columns || found_len != r->places ||
+        talon_len > MAX_TALON || waste < 0 || waste > talon_len) {
+        PyErr_SetString(PyExc_ValueError, "a position this search cannot hold");
+        return 0;
+    }
+    for (int i = 0; i < r->columns; i++) {
+        PyObject *column = PyTuple_GET_ITEM(columns, i);
+        if (!PyBytes_Check(column) || PyBytes_GET_SIZE(column) < 1 ||
+            PyBytes_GET_SIZE(column) - 1 + 13 > MAX_COLUMN) {
+            PyErr_SetString(PyExc_ValueError, "a column this search cannot hold");
+            return 0;
+        }
+        const uint8_t *bytes = (const uint8_t *)PyBytes_AS_STRING(column);
+        s->len[i] = (uint8_t)(PyBytes_GET_SIZE(column) - 1);
+        s->down[i] = bytes[0];
+        memcpy(s->cards[i], bytes + 1, s->len[i]);
+        if (s->down[i] > s->len[i]) {
+            PyErr_SetString(PyExc_ValueError, "a column with more face-down cards than cards");
+            return 0;
+        }
+        for (int k = 0; k < s->len[i]; k++)
+            if (s->cards[i][k] >= 52) {
+                PyErr_SetString(PyExc_ValueError, "a card id past 51");
+                return 0;
+            }
+    }
+    memcpy(s->found, found, (size_t)found_len);
+    memcpy(s->talon, talon, (size_t)talon_len);
+    s->talon_len = (uint8_t)talon_len;
+    s->waste = (uint8_t)waste;
+    for (int p = 0; p < r->places; p++)
+        if (s->found[p] > 13) {
+            PyErr_SetString(PyExc_ValueError, "a foundation higher than 13");
+            return 0;
+        }
+    for (int k = 0; k < s->talon_len; k++)
+        if (s->talon[k] >= 52) {
+            PyErr_SetString(PyExc_ValueError, "a card id past 51");
+            return 0;
+        }
+    return 1;
+}
+
+/* Every entry point's arguments: (position, rules), then its own, read by `extras` (a
+   PyArg_ParseTuple format for those alone). 0: an error is set. */
+static int parse_call(PyObject *args, Rules *r, State *s, const char *extras, ...) {
+    Py_ssize_t count = PyTuple_GET_SIZE(args);
+    if (count < 2) {
+        PyErr_SetString(PyExc_TypeError, "the position and the rules come first");
+        return 0;
+    }
+    if (!parse_rules(PyTuple_GET_ITEM(args, 1), r) || !parse_state(PyTuple_GET_ITEM(args, 0), r, s))
+        return 0;
+    PyObject *rest = PyTuple_GetSlice(args, 2, count);
+    if (!rest) return 0;
+    va_list va;
+    va_start(va, extras);
+    int parsed = PyArg_VaParse(rest, extras, va);
+    va_end(va);
+    Py_DECREF(rest);
+    return parsed;
+}
 
 static void free_member(Member *m) {
     if (m->store) { free_store(m->store); free(m->store); }
@@ -855,59 +1281,40 @@ static void free_member(Member *m) {
 
 static PyObject *py_search(PyObject *self, PyObject *args) {
     (void)self;
-    PyObject *columns, *configs;
-    const char *found_data, *talon_data;
-    Py_ssize_t found_len, talon_len;
-    int waste, ncolumns, places_per_suit, draw, redeal, single_card, talon_waits, kings_fill,
-        check_dead, cpu_clock;
+    PyObject *configs;
+    int cpu_clock;
     double seconds;
     long long max_positions, max_nodes;
-    if (!PyArg_ParseTuple(args, "O!y#y#i(iiiiiii)O!pdpLL", &PyTuple_Type, &columns, &found_data,
-                          &found_len, &talon_data, &talon_len, &waste, &ncolumns,
-                          &places_per_suit, &draw, &redeal, &single_card, &talon_waits,
-                          &kings_fill, &PyTuple_Type,
-                          &configs, &check_dead, &seconds, &cpu_clock, &max_positions,
-                          &max_nodes))
+    Rules r;
+    State start;
+    if (!parse_call(args, &r, &start, "O!dpLL", &PyTuple_Type, &configs, &seconds, &cpu_clock,
+                    &max_positions, &max_nodes))
         return NULL;
-    Rules r = {ncolumns, places_per_suit, 4 * places_per_suit, draw, redeal, single_card,
-               draw == 1 && redeal, 52 * places_per_suit, draw == 1 && redeal && talon_waits,
-               kings_fill};
     Py_ssize_t members = PyTuple_GET_SIZE(configs);
-    if (ncolumns < 1 || ncolumns > MAX_COLUMNS || PyTuple_GET_SIZE(columns) != ncolumns ||
-        (places_per_suit != 1 && places_per_suit != 2) || found_len != r.places ||
-        talon_len > MAX_TALON || waste < 0 || waste > talon_len || draw < 1 || members < 1 ||
-        members > MAX_MEMBERS) {
-        PyErr_SetString(PyExc_ValueError, "a position or a portfolio this search cannot hold");
+    if (members < 1 || members > MAX_MEMBERS) {
+        PyErr_SetString(PyExc_ValueError, "a portfolio holds 1 to 8 searches");
         return NULL;
     }
     int levels[MAX_MEMBERS], weights[MAX_MEMBERS], turns[MAX_MEMBERS];
     for (Py_ssize_t k = 0; k < members; k++) {
         PyObject *config = PyTuple_GET_ITEM(configs, k);
-        if (!PyArg_ParseTuple(config, "iii", &levels[k], &weights[k], &turns[k])) return NULL;
+        if (!PyTuple_Check(config) ||
+            !PyArg_ParseTuple(config, "iii", &levels[k], &weights[k], &turns[k])) {
+            if (!PyErr_Occurred()) PyErr_SetString(PyExc_TypeError, "a search is a tuple");
+            return NULL;
+        }
         if ((levels[k] != LIKELY && levels[k] != COMPLETE) || turns[k] < 1 || turns[k] > 64) {
             PyErr_SetString(PyExc_ValueError,
                             "a search is (level LIKELY 1 or COMPLETE 2, weight, turns 1-64)");
             return NULL;
         }
     }
-    State start;
-    memset(&start, 0, sizeof start);
-    for (int i = 0; i < ncolumns; i++) {
-        PyObject *column = PyTuple_GET_ITEM(columns, i);
-        if (!PyBytes_Check(column) || PyBytes_GET_SIZE(column) < 1 ||
-            PyBytes_GET_SIZE(column) - 1 + 13 > MAX_COLUMN) {
-            PyErr_SetString(PyExc_ValueError, "a column this search cannot hold");
-            return NULL;
-        }
-        const uint8_t *bytes = (const uint8_t *)PyBytes_AS_STRING(column);
-        start.len[i] = (uint8_t)(PyBytes_GET_SIZE(column) - 1);
-        start.down[i] = bytes[0];
-        memcpy(start.cards[i], bytes + 1, start.len[i]);
-    }
-    memcpy(start.found, found_data, (size_t)found_len);
-    memcpy(start.talon, talon_data, (size_t)talon_len);
-    start.talon_len = (uint8_t)talon_len;
-    start.waste = (uint8_t)waste;
+    /* The start's safe moves, then its deadlocks (the thorough test): a locked start is lost
+       without a search. */
+    Atoms start_atoms;
+    start_atoms.count = 0;
+    settle(&r, &start, &start_atoms);
+    if (has_stuck_cards(&r, &start, 1)) return Py_BuildValue("(iiO)", 1, 0, Py_None);
 
     Member team[MAX_MEMBERS];
     memset(team, 0, sizeof team);
@@ -981,9 +1388,11 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
                     break;
                 }
                 deserialize(&r, m->store->arena + m->store->offset[node], &s);
-                /* Vegas: only positions a talon card's move reached are checked (the start
-                   was, in Python): as StockRules.plays_a_talon_card. */
-                if (check_dead && m->store->talon_step[node] && has_stuck_cards(&r, &s, 0))
+                /* Without passes back, only positions a talon card's move reached are checked
+                   (the start was, above): a move between columns or up hardly ever locks a
+                   position its parent left free, and skipping a check only costs the
+                   search a dead position's successors, never a win. */
+                if (r.check_dead && m->store->talon_step[node] && has_stuck_cards(&r, &s, 0))
                     continue;
                 e->parent = (uint32_t)node;
                 e->depth = m->store->depth[node];
@@ -995,34 +1404,114 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
     }
     Py_END_ALLOW_THREADS
 
-    PyObject *path = Py_None;
-    Py_INCREF(path);
+    PyObject *atoms = Py_None;
+    Py_INCREF(atoms);
     if (status == 0) {
-        Member *m = &team[winner];
-        Py_DECREF(path);
-        path = PyList_New(0);
-        for (uint32_t node = (uint32_t)m->e->goal; path; node = m->store->parent[node]) {
-            State at;
-            deserialize(&r, m->store->arena + m->store->offset[node], &at);
-            PyObject *item = state_tuple(&r, &at);
-            if (!item || PyList_Append(path, item) < 0) { Py_XDECREF(item); Py_CLEAR(path); break; }
-            Py_DECREF(item);
-            if (node == m->root) break;
-        }
-        if (path && PyList_Reverse(path) < 0) Py_CLEAR(path);
+        Py_DECREF(atoms);
+        atoms = path_atoms(&r, &team[winner], &start, &start_atoms);
     }
     for (Py_ssize_t k = 0; k < members; k++) free_member(&team[k]);
-    if (!path) return NULL;
-    return Py_BuildValue("(iLNi)", status, positions, path, winner);
+    if (!atoms) return NULL;
+    return Py_BuildValue("(iLN)", status, positions, atoms);
+}
+
+static PyObject *py_successors(PyObject *self, PyObject *args) {
+    (void)self;
+    int level, settled;
+    Rules r;
+    State s;
+    if (!parse_call(args, &r, &s, "ip", &level, &settled)) return NULL;
+    if (level != LIKELY && level != COMPLETE) {
+        PyErr_SetString(PyExc_ValueError, "the level is LIKELY 1 or COMPLETE 2");
+        return NULL;
+    }
+    Expansion *lister = calloc(1, sizeof(Expansion));
+    if (!lister) return PyErr_NoMemory();
+    lister->rules = &r;
+    lister->mode = LISTING;
+    lister->unsettled = !settled;
+    lister->listed = PyList_New(0);
+    if (lister->listed) expand(lister, &s, level);
+    PyObject *listed = lister->listed;
+    if (lister->failed) Py_CLEAR(listed);
+    free(lister);
+    return listed;
+}
+
+static PyObject *py_settle(PyObject *self, PyObject *args) {
+    (void)self;
+    Rules r;
+    State s;
+    if (!parse_call(args, &r, &s, "")) return NULL;
+    Atoms atoms;
+    atoms.count = 0;
+    settle(&r, &s, &atoms);
+    return Py_BuildValue("(NN)", atoms_tuple(&atoms), state_tuple(&r, &s));
+}
+
+static PyObject *py_key(PyObject *self, PyObject *args) {
+    (void)self;
+    Rules r;
+    State s;
+    if (!parse_call(args, &r, &s, "")) return NULL;
+    uint8_t buffer[SLOT];
+    int key_size;
+    serialize(&r, &s, buffer, &key_size);
+    return PyBytes_FromStringAndSize((const char *)buffer, key_size);
+}
+
+static PyObject *py_stuck_places(PyObject *self, PyObject *args) {
+    (void)self;
+    int thorough;
+    Rules r;
+    State s;
+    if (!parse_call(args, &r, &s, "p", &thorough)) return NULL;
+    int top[MAX_COLUMNS + 1];
+    int piles = stuck_tops(&r, &s, thorough, top);
+    PyObject *places = PyList_New(0);
+    for (int p = 0; places && p < piles; p++)
+        for (int k = 0; k <= top[p]; k++) {
+            PyObject *item = Py_BuildValue("(ii)", p, k);
+            if (!item || PyList_Append(places, item) < 0) {
+                Py_XDECREF(item);
+                Py_CLEAR(places);
+                break;
+            }
+            Py_DECREF(item);
+        }
+    return places;
+}
+
+static PyObject *py_waits(PyObject *self, PyObject *args) {
+    (void)self;
+    Rules r;
+    State s;
+    if (!parse_call(args, &r, &s, "")) return NULL;
+    Waits waits;
+    waits_of(&r, &s, &waits);
+    uint8_t column[52], up[52];
+    for (int card = 0; card < 52; card++) {
+        column[card] = (uint8_t)to_column(&waits, card);
+        up[card] = (uint8_t)to_foundation(&waits, card);
+    }
+    return Py_BuildValue("(y#y#)", (const char *)column, (Py_ssize_t)52, (const char *)up,
+                         (Py_ssize_t)52);
 }
 
 static PyMethodDef methods[] = {
     {"search", py_search, METH_VARARGS,
-     "search(columns, foundations, talon, waste_size, rules, configs, check_dead, seconds,"
-     " cpu_clock, max_positions, max_nodes) -> (status, positions, path, winner)"},
+     "search(position, rules, configs, seconds, cpu_clock, max_positions, max_nodes)"
+     " -> (status, positions, atoms)"},
+    {"successors", py_successors, METH_VARARGS,
+     "successors(position, rules, level, settled) -> [(atoms, position)]"},
+    {"settle", py_settle, METH_VARARGS, "settle(position, rules) -> (atoms, position)"},
+    {"key", py_key, METH_VARARGS, "key(position, rules) -> bytes"},
+    {"stuck_places", py_stuck_places, METH_VARARGS,
+     "stuck_places(position, rules, thorough) -> [(pile, place)]"},
+    {"waits", py_waits, METH_VARARGS, "waits(position, rules) -> (to_column, to_foundation)"},
     {NULL, NULL, 0, NULL}};
 
 static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_stock_search",
-                                    "The Klondike and Easy Harp search in C.", -1, methods};
+                                    "The Klondike and Easy Harp search.", -1, methods};
 
 PyMODINIT_FUNC PyInit__stock_search(void) { return PyModule_Create(&module); }

@@ -1,16 +1,25 @@
-# The C search of Klondike and Easy Harp (_stock_search.c); see StockRules.best_first.
+# The C search of Klondike and Easy Harp (_stock_search.c); called through stock_bridge.py.
+
+_Position = tuple[tuple[bytes, ...], bytes, bytes, int]
+_Rules = tuple[int, int, int, bool, bool, bool, bool]
+_Atom = tuple[int, int, int, int]
 
 def search(
-    columns: tuple[bytes, ...],
-    foundations: bytes,
-    talon: bytes,
-    waste_size: int,
-    rules: tuple[int, int, int, bool, bool, bool, bool],
+    position: _Position,
+    rules: _Rules,
     configs: tuple[tuple[int, int, int], ...],
-    check_dead: bool,
     seconds: float,
     cpu_clock: bool,
     max_positions: int,
     max_nodes: int,
     /,
-) -> tuple[int, int, list[tuple[tuple[bytes, ...], bytes, bytes, int]] | None, int]: ...
+) -> tuple[int, int, list[_Atom] | None]: ...
+def successors(
+    position: _Position, rules: _Rules, level: int, settled: bool, /
+) -> list[tuple[tuple[_Atom, ...], _Position]]: ...
+def settle(position: _Position, rules: _Rules, /) -> tuple[tuple[_Atom, ...], _Position]: ...
+def key(position: _Position, rules: _Rules, /) -> bytes: ...
+def stuck_places(
+    position: _Position, rules: _Rules, thorough: bool, /
+) -> list[tuple[int, int]]: ...
+def waits(position: _Position, rules: _Rules, /) -> tuple[bytes, bytes]: ...

@@ -1,4 +1,4 @@
-"""Greedy best-first search over any game's private positions, with a transposition table.
+"""Greedy best-first search with a transposition table, over any kind of position.
 
 The search expands positions in order of a heuristic estimate (lower first, ties in the
 order they were found) and never expands a position twice. When the queue runs dry every
@@ -34,22 +34,8 @@ def best_first(
     estimate: Callable[[State], float],
     is_goal: Callable[[State], bool],
     budget: Budget,
-    newest_first: bool = False,
-    is_dead: Callable[[State], bool] | None = None,
-    checks_after: Callable[[Step], bool] | None = None,
-    depth_weight: float = 0.0,
 ) -> list[Step] | None:
     """The steps of a path from ``start`` to a goal, or None when none exists.
-
-    Among positions of equal estimate the oldest goes first, or with ``newest_first`` the
-    newest (deeper into a plateau of equal estimates rather than across it).
-    ``is_dead``, when given, marks positions proved lost: they are taken off the queue
-    without being expanded (checked when taken, so a position met twice costs one check).
-    ``checks_after``, when given, limits the check to positions reached by a step it
-    accepts (and leaves out the start, which the caller checks).
-    ``depth_weight`` > 0 adds that much per step from the start to the estimate (weighted
-    A*): the search then prefers short ways to a good position over long wanderings across
-    a plateau. It changes the order only: a search that runs dry is still complete.
 
     Raises :class:`~solitaire.solver.budget.OutOfBudget` if the budget runs out first.
     """
@@ -57,15 +43,11 @@ def best_first(
         return []
     start_key = key(start)
     parents: dict[Hashable, tuple[Hashable, Step] | None] = {start_key: None}
-    queue: list[tuple[float, int, State, Hashable, int, bool]] = [
-        (estimate(start), 0, start, start_key, 0, checks_after is None)
-    ]
+    queue: list[tuple[float, int, State, Hashable]] = [(estimate(start), 0, start, start_key)]
     found = 0
     while queue:
-        _, _, state, state_key, depth, to_check = heapq.heappop(queue)
+        _, _, state, state_key = heapq.heappop(queue)
         budget.spend()
-        if is_dead is not None and to_check and is_dead(state):
-            continue
         for step, after in successors(state):
             after_key = key(after)
             if after_key in parents:
@@ -74,18 +56,7 @@ def best_first(
             if is_goal(after):
                 return path_to(parents, after_key)
             found += 1
-            priority = estimate(after) + depth_weight * (depth + 1)
-            heapq.heappush(
-                queue,
-                (
-                    priority,
-                    -found if newest_first else found,
-                    after,
-                    after_key,
-                    depth + 1,
-                    checks_after is None or checks_after(step),
-                ),
-            )
+            heapq.heappush(queue, (estimate(after), found, after, after_key))
     return None
 
 

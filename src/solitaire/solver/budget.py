@@ -40,31 +40,9 @@ class Budget:
         self.deadline = self.started + seconds
         self.max_positions = max_positions
         self.positions = 0
-        self.parent: Budget | None = None
-
-    def part(self, seconds: float) -> Budget:
-        """A budget of at most ``seconds`` more, inside this one: what it spends is spent
-        here too, and it runs out when this one does.
-
-        >>> whole = Budget(10.0)
-        >>> part = whole.part(2.0)
-        >>> part.spend(); (part.positions, whole.positions)
-        (1, 1)
-        """
-        part = Budget(max(0.0, min(seconds, self.deadline - self.clock())), clock=self.clock)
-        part.parent = self
-        return part
-
-    def exhausted(self) -> bool:
-        """Whether this budget has run out (time or positions)."""
-        if self.max_positions is not None and self.positions >= self.max_positions:
-            return True
-        return self.clock() > self.deadline
 
     def spend(self) -> None:
         """Count one more expanded position; raise :class:`OutOfBudget` past the budget."""
-        if self.parent is not None:
-            self.parent.spend()
         self.positions += 1
         if self.max_positions is not None and self.positions > self.max_positions:
             raise OutOfBudget(f"{self.positions} positions")
@@ -74,22 +52,18 @@ class Budget:
 
     def add(self, positions: int) -> None:
         """Count positions expanded elsewhere (the C search keeps its own count)."""
-        if self.parent is not None:
-            self.parent.add(positions)
         self.positions += positions
 
     def positions_left(self) -> int:
-        """How many more positions this budget and those it is part of allow; −1: no limit.
+        """How many more positions this budget allows; −1: no limit.
 
-        >>> whole = Budget(10.0, max_positions=5)
-        >>> whole.add(2); whole.part(1.0).positions_left()
-        3
+        >>> budget = Budget(10.0, max_positions=5)
+        >>> budget.add(2); budget.positions_left(), Budget(1.0).positions_left()
+        (3, -1)
         """
-        limits = [] if self.max_positions is None else [self.max_positions - self.positions]
-        above = -1 if self.parent is None else self.parent.positions_left()
-        if above >= 0:
-            limits.append(above)
-        return max(0, min(limits)) if limits else -1
+        if self.max_positions is None:
+            return -1
+        return max(0, self.max_positions - self.positions)
 
     def elapsed(self) -> float:
         return self.clock() - self.started

@@ -46,6 +46,12 @@ def _jobs(text: str) -> int:
     return value
 
 
+def _add_seconds(parser: argparse.ArgumentParser, default: float, what: str) -> None:
+    parser.add_argument(
+        "--seconds", type=_seconds, default=default, help=f"{what} (default {default:g})"
+    )
+
+
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add this package's subcommands to the `solitaire` command."""
     one = commands.add_parser(
@@ -53,12 +59,7 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     )
     one.add_argument("code", nargs="?", help="a game code, e.g. KL1-D1N-AAAAAAG")
     one.add_argument("--layout", metavar="FILE", help="a layout text file ('-' for stdin)")
-    one.add_argument(
-        "--seconds",
-        type=_seconds,
-        default=DEFAULT_SOLVE_SECONDS,
-        help=f"the search's time budget (default {DEFAULT_SOLVE_SECONDS:g})",
-    )
+    _add_seconds(one, DEFAULT_SOLVE_SECONDS, "the search's time budget")
     one.add_argument("--json", action="store_true", help="print one JSON object")
     one.set_defaults(handler=_command_solve)
 
@@ -68,12 +69,7 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     many.add_argument("variant", metavar="GAME-OPTIONS", help="e.g. KL1-D1N or SS1-S4")
     many.add_argument("first", metavar="FIRST", help="the first deal number")
     many.add_argument("last", metavar="LAST", help="the last deal number")
-    many.add_argument(
-        "--seconds",
-        type=_seconds,
-        default=DEFAULT_RANGE_SECONDS,
-        help=f"time budget per deal (default {DEFAULT_RANGE_SECONDS:g})",
-    )
+    _add_seconds(many, DEFAULT_RANGE_SECONDS, "time budget per deal")
     many.add_argument("--csv", metavar="FILE", help="write one row per deal to this CSV file")
     many.add_argument(
         "--cpu-time",

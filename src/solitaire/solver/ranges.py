@@ -33,9 +33,20 @@ class DealOutcome:
     solution: str
 
 
-def solve_deal(variant: Variant, deal: int, seconds: float, cpu_time: bool = False) -> DealOutcome:
+def solve_deal(
+    variant: Variant,
+    deal: int,
+    seconds: float,
+    cpu_time: bool = False,
+    max_positions: int | None = None,
+) -> DealOutcome:
     """Solve one deal of a variant from its first position."""
-    result = solve(rules_for(variant).deal(deal), seconds=seconds, cpu_time=cpu_time)
+    result = solve(
+        rules_for(variant).deal(deal),
+        seconds=seconds,
+        max_positions=max_positions,
+        cpu_time=cpu_time,
+    )
     return DealOutcome(
         code=str(GameCode(variant, deal)),
         deal=deal,
@@ -47,7 +58,7 @@ def solve_deal(variant: Variant, deal: int, seconds: float, cpu_time: bool = Fal
     )
 
 
-def _solve_task(task: tuple[Variant, int, float, bool]) -> DealOutcome:
+def _solve_task(task: tuple[Variant, int, float, bool, int | None]) -> DealOutcome:
     return solve_deal(*task)
 
 
@@ -58,10 +69,13 @@ def solve_deals(
     seconds: float,
     jobs: int,
     cpu_time: bool = False,
+    max_positions: int | None = None,
 ) -> Iterator[DealOutcome]:
     """Solve deals on ``jobs`` processes, yielding each outcome as soon as it is known (so not
-    necessarily in deal order). ``cpu_time``: budgets and times in CPU seconds."""
-    tasks = [(variant, deal, seconds, cpu_time) for deal in deals]
+    necessarily in deal order). ``cpu_time``: budgets and times in CPU seconds;
+    ``max_positions``: a budget of positions per deal too (the same verdicts on any
+    machine, as long as the seconds do not run out first)."""
+    tasks = [(variant, deal, seconds, cpu_time, max_positions) for deal in deals]
     if jobs <= 1:
         yield from map(_solve_task, tasks)
         return

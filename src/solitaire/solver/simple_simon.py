@@ -17,26 +17,23 @@ versions the shortest-win search (IDA*) uses.
 
 from __future__ import annotations
 
-from ..cards import KING, SUITS
+from ..cards import KING
 from ..moves import Move, column_id
 from ..position import Position
 from . import simple_simon_search
 from .budget import Budget
+from .card_ids import card_id
 
 SuitMove = tuple[int, int, int]
 """An internal move: (source column, cards moved, target column), 0-based columns."""
 
 RUN_LENGTH = KING
 _RUNS = frozenset(bytes(range(suit * 13 + 12, suit * 13 - 1, -1)) for suit in range(4))
-_SUIT_INDEX = {suit: index for index, suit in enumerate(SUITS)}
 
 
 def columns_of(position: Position) -> list[bytes]:
     """The position's columns as byte strings of card ids."""
-    return [
-        bytes(_SUIT_INDEX[card.suit] * 13 + card.rank - 1 for card in pile.cards)
-        for pile in position.piles
-    ]
+    return [bytes(card_id(card) for card in pile.cards) for pile in position.piles]
 
 
 def group_start(column: bytes) -> int:

@@ -4,9 +4,9 @@ Every search of the portfolio is complete on its own: it expands positions in th
 its estimate, each position at most once (a transposition table keyed by the sorted
 columns), and generates every legal move but the pointless ones (see :func:`expand`). The
 searches differ only in the order they expand positions (:data:`PORTFOLIO`), so they find
-wins in different places: on SS1-S4 deals 1–200 each of them alone leaves deals undecided
-that another wins in well under a second. They take turns, :data:`SLICE` positions each,
-and share the budget:
+wins in different places: each of them alone leaves deals undecided that another wins
+almost at once (docs/solver.md). They take turns, :data:`SLICE` positions each, and share
+the budget:
 
 - the first to reach the empty position wins (its path is the solution);
 - the first to run dry has expanded every position reachable from the start, which is a
@@ -75,8 +75,8 @@ PORTFOLIO = (
 
 FEWER_SUITS_PORTFOLIO = PORTFOLIO[:4]
 """With one or two suits the heavy-blocker search, chosen on four-suit deals, is left out:
-on SS1-S2 deals 1–200 (10 CPU s each) it decided no deal more, and its share of the turns
-made the slowest win (deal 14) take 10.0 CPU s instead of 7.3."""
+there it decided no deal more, and its share of the turns slowed the slowest wins down
+(docs/solver-figures.md)."""
 
 
 def portfolio_for(columns: Columns | list[bytes]) -> tuple[Strategy, ...]:

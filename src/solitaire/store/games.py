@@ -20,6 +20,7 @@ from sqlalchemy import (
     Engine,
     bindparam,
     cast,
+    delete,
     func,
     insert,
     select,
@@ -36,6 +37,7 @@ GAMES = Base.metadata.tables["games"]
 ACTIONS = Base.metadata.tables["actions"]
 PLAYERS = Base.metadata.tables["players"]
 RESETS = Base.metadata.tables["stats_resets"]
+TRANSFERS = Base.metadata.tables["transfers"]
 
 
 T = TypeVar("T")
@@ -126,6 +128,24 @@ _STATS_RESETS = select(StatsResetRow.variant, StatsResetRow.reset_at).where(
     StatsResetRow.player_id == bindparam("owner")
 )
 _SETTINGS = select(PlayerRow.settings).where(PlayerRow.id == bindparam("player_id"))
+# Transfer links (SPEC RC-2): one per player; using one deletes it in the statement that
+# reads it, so two browsers opening the same link at the same moment cannot both use it.
+_DROP_TRANSFER = delete(TRANSFERS).where(TRANSFERS.c.player_id == bindparam("player_id"))
+_DROP_EXPIRED_TRANSFERS = delete(TRANSFERS).where(TRANSFERS.c.expires_at <= bindparam("now"))
+_ADD_TRANSFER = insert(TRANSFERS).values(
+    player_id=bindparam("player_id"),
+    secret_hash=bindparam("secret_hash"),
+    created_at=bindparam("now"),
+    expires_at=bindparam("expires_at"),
+)
+_USE_TRANSFER = (
+    delete(TRANSFERS)
+    .where(
+        TRANSFERS.c.secret_hash == bindparam("secret_hash"),
+        TRANSFERS.c.expires_at > bindparam("now"),
+    )
+    .returning(TRANSFERS.c.player_id)
+)
 
 
 def _now() -> dt.datetime:
@@ -603,3 +623,48 @@ class GameStore:
             connection.execute(_UNAPPEND, values)
             return False
         return True
+
+    # -- transfer links (SPEC RC-2) -----------------------------------------------------------
+    def create_transfer(
+        self, player_id: str, secret_hash: str, now: dt.datetime, expires_at: dt.datetime
+    ) -> None:
+        """Keep the player's new transfer link (the hash of its secret), replacing any link
+        they had; creates the player if new. Links that expired, anyone's, are dropped."""
+        values = {
+            "player_id": player_id,
+            "secret_hash": secret_hash,
+            "now": now,
+            "expires_at": expires_at,
+        }
+
+        def create(connection: Connection) -> None:
+            self._note_new_player(connection, player_id)
+            connection.execute(_DROP_EXPIRED_TRANSFERS, values)
+            connection.execute(_DROP_TRANSFER, values)
+            connection.execute(_ADD_TRANSFER, values)
+
+        self._write(create)
+
+    def cancel_transfer(self, player_id: str) -> bool:
+        """Drop the player's transfer link; False when they had none."""
+        dropped: bool = self._write(
+            lambda connection: (
+                connection.execute(_DROP_TRANSFER, {"player_id": player_id}).rowcount == 1
+            )
+        )
+        return dropped
+
+    def use_transfer(self, secret_hash: str, now: dt.datetime) -> str | None:
+        """The player a transfer link stands for, if it is known and has not expired at
+        ``now``; the link is used up by this. None (and nothing written) otherwise."""
+        values = {"secret_hash": secret_hash, "now": now}
+        player_id = self._write(
+            lambda connection: connection.execute(_USE_TRANSFER, values).scalar_one_or_none()
+        )
+        return str(player_id) if player_id is not None else None
+
+    def transfer_expiry(self, player_id: str) -> dt.datetime | None:
+        """When the player's transfer link expires, or None when they have none."""
+        query = select(TRANSFERS.c.expires_at).where(TRANSFERS.c.player_id == player_id)
+        moment = self._read(lambda connection: connection.execute(query).scalar_one_or_none())
+        return _aware(moment) if moment is not None else None

@@ -90,3 +90,20 @@ class StatsResetRow(Base):
     player_id: Mapped[str] = mapped_column(ForeignKey("players.id"), primary_key=True)
     variant: Mapped[str] = mapped_column(String(8), primary_key=True)
     reset_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
+
+
+class TransferRow(Base):
+    """A player's transfer link (SPEC RC-2): the SHA-256 of its secret (the secret itself is
+    shown once and never stored), and until when it works. One per player: a new link
+    replaces the last; using or cancelling it deletes the row."""
+
+    __tablename__ = "transfers"
+    __table_args__ = (
+        Index("ix_transfers_secret_hash", "secret_hash", unique=True),
+        Index("ix_transfers_expires_at", "expires_at"),
+    )
+
+    player_id: Mapped[str] = mapped_column(ForeignKey("players.id"), primary_key=True)
+    secret_hash: Mapped[str] = mapped_column(String(64))
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
+    expires_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))

@@ -84,12 +84,20 @@ def _page_template(index: Path, modified: float, lang: str, catalogs: Catalogs) 
 
 def looks_attributes(settings: PlayerSettings) -> str:
     """The player's looks as attributes of ``<html>``, so that the page's styles apply them
-    before its first paint (``web/static/looks.js`` keeps them in step afterwards).
+    before its first paint (``web/static/looks.js`` keeps them in step afterwards). The
+    defaults (the system's theme, blue backs) need none: the page is as it is for everyone.
 
     >>> looks_attributes(PlayerSettings(theme="dark", four_colour=True))
-    ' data-theme="dark" data-back="blue" data-four-colour'
+    ' data-theme="dark" data-four-colour'
+    >>> looks_attributes(PlayerSettings())
+    ''
     """
-    attributes = f' data-theme="{settings.theme}" data-back="{settings.card_back}"'
+    attributes = ""
+    default = PlayerSettings()
+    if settings.theme != default.theme:
+        attributes += f' data-theme="{settings.theme}"'
+    if settings.card_back != default.card_back:
+        attributes += f' data-back="{settings.card_back}"'
     for name, on in (
         ("large-print", settings.large_print),
         ("four-colour", settings.four_colour),

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import datetime as dt
 import secrets
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Body, Request
@@ -20,11 +22,11 @@ from ...codes import (
     parse_code_or_variant,
 )
 from ...deals import deal_of_the_day
-from ...games import Refusal, Step, rules_for
+from ...games import Refusal, rules_for
 from ...layout import LayoutError, format_layout, parse_layout
-from ...moves import DRAW, STOCK, Move, MoveTextError
+from ...moves import DRAW, Move, MoveTextError
 from ...play import Game
-from ..answers import GameState, error_answers
+from ..answers import CheckAnswer, GameState, error_answers
 from ..errors import ApiError, bad_request
 from ..language import PlayerTexts, PlayerTextsDep, player_texts
 from ..live import Illegal, Intent, NotFound, Stale, start_game
@@ -224,12 +226,7 @@ def _intent(services: Services, player_id: str, texts: PlayerTexts, action: Any)
         return lambda game, _saved: game.double_click(action.pile, action.index)
     if isinstance(action, DropAction):
 
-        def drop(game: Game, saved: dict[str, Any]) -> Step:
-            if action.pile == STOCK:
-                # The engine reads any move from the stock as a stock tap, so a card dragged
-                # off the (face-down) stock would turn cards instead of being refused.
-                rule = game.rules.rule_for("face_down")
-                raise Refusal("face_down", rule, "the stock's cards are face down")
+        def drop(game: Game, saved: dict[str, Any]) -> object:
             # The settings come with the game's row (one read for both).
             auto = services.player_settings(player_id, saved).auto_placement
             return game.drop(action.pile, action.index, action.target, auto_placement=auto)
@@ -245,6 +242,10 @@ def _intent(services: Services, player_id: str, texts: PlayerTexts, action: Any)
     return lambda game, _saved: game.undo()
 
 
+#: An action in a request's body, told apart by its ``type``.
+ActionBody = Annotated[AnyAction, Body(discriminator="type")]
+
+
 @router.post(
     "/{game_id}/actions",
     response_model=GameState,
@@ -253,7 +254,7 @@ def _intent(services: Services, player_id: str, texts: PlayerTexts, action: Any)
 def act(
     game_id: str,
     request: Request,
-    action: Annotated[AnyAction, Body(discriminator="type")],
+    action: ActionBody,
 ) -> JSONResponse:
     """Apply one action made on ``version``: 200 with the new state, 409 if the game moved
     on since, 422 if the rules refuse it (nothing changes in either case)."""
@@ -263,21 +264,54 @@ def act(
     player_id: str = request.state.player_id
     texts = player_texts(request)
     intent = _intent(services, player_id, texts, action)
+    with _game_errors(texts):
+        try:
+            state = services.games.act(player_id, game_id, action.version, intent)
+        except Illegal as illegal:
+            refusal = refused(texts, illegal.refusal)
+            raise ApiError(422, "illegal", **refusal, state=illegal.state) from None
+    return _state(state)
+
+
+@contextmanager
+def _game_errors(texts: PlayerTexts) -> Iterator[None]:
+    """No such game (404), or an action made on a version the game has left (409)."""
     try:
-        state = services.games.act(player_id, game_id, action.version, intent)
+        yield
     except NotFound:
         raise _not_found(texts) from None
     except Stale as stale:
         raise ApiError(409, "stale", texts.text("error.stale"), state=stale.state) from None
-    except Illegal as illegal:
-        refusal = illegal.refusal
-        reminder = f"reason.{refusal.reason}"
-        raise ApiError(
-            422,
-            "illegal",
-            texts.text(reminder) if texts.has(reminder) else texts.text("error.illegal"),
-            reason=refusal.reason,
-            rule=refusal.rule,
-            state=illegal.state,
-        ) from None
-    return _state(state)
+
+
+def refused(texts: PlayerTexts, refusal: Refusal) -> dict[str, Any]:
+    """A refusal as the player reads it: the reminder of its reason (UI-6), the reason and
+    the rule's id."""
+    reminder = f"reason.{refusal.reason}"
+    message = texts.text(reminder) if texts.has(reminder) else texts.text("error.illegal")
+    return {"message": message, "reason": refusal.reason, "rule": refusal.rule}
+
+
+@router.post(
+    "/{game_id}/check",
+    response_model=CheckAnswer,
+    responses=error_answers(400, 404, 409, 413, 503),
+)
+def check(
+    game_id: str,
+    services: ServicesDep,
+    player_id: PlayerDep,
+    texts: PlayerTextsDep,
+    action: ActionBody,
+) -> JSONResponse:
+    """Whether the rules would take an action made on ``version``, without taking it: 200
+    with ``{"legal": true}``, or ``false`` with the reason, rule and reminder a refused
+    action would carry; 409 if the game moved on. Nothing changes. The board asks this for
+    a gesture its ``dests`` already rule out, so that the player reads why (UI-6) while the
+    browser, which decides no rule, logs no failed request."""
+    intent = _intent(services, player_id, texts, action)
+    with _game_errors(texts):
+        refusal = services.games.check(player_id, game_id, action.version, intent)
+    if refusal is None:
+        return JSONResponse({"legal": True})
+    return JSONResponse({"legal": False, **refused(texts, refusal)})

@@ -23,6 +23,7 @@ the language of the answer (:mod:`solitaire.server.language`) when it has pages.
 
 from __future__ import annotations
 
+import re
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from typing import Annotated
@@ -37,6 +38,7 @@ from ...pages.render import LayoutMissingError, SitePages
 from ..answers import SiteAnswer, error_answers
 from ..language import PlayerTexts, PlayerTextsDep, page_language
 from ..services import Services, ServicesDep
+from .board import looks_attributes
 
 SITE_FILES = {
     "site.css": "text/css",
@@ -89,11 +91,16 @@ async def _read_page_texts(app: FastAPI) -> AsyncIterator[None]:
 router = APIRouter(tags=["site"], lifespan=_read_page_texts)
 
 
-def _html(draw: Callable[[], str], status: int = 200) -> HTMLResponse:
+_HTML_TAG = re.compile(r'<html lang="[^"]*"')
+
+
+def _html(draw: Callable[[], str], texts: PlayerTexts, status: int = 200) -> HTMLResponse:
     try:
         text = draw()
     except LayoutMissingError:
         raise HTTPException(status_code=404) from None
+    # The player's looks on <html>, as on the board, so a page is dark when they chose dark.
+    text = _HTML_TAG.sub(lambda tag: tag[0] + looks_attributes(texts.settings()), text, count=1)
     # Pages change only with a release; let the browser revalidate rather than guess.
     return HTMLResponse(text, status_code=status, headers={"Cache-Control": "no-cache"})
 
@@ -102,7 +109,7 @@ def _not_found(site: SitePages, texts: PlayerTexts, lang: str, path: str) -> HTM
     """The 404 page: in the address's language when it has pages, else in the answer's."""
     if lang not in site.languages():
         lang = page_language(site.languages(), texts.language())
-    return _html(lambda: site.not_found(lang, path), status=404)
+    return _html(lambda: site.not_found(lang, path), texts, status=404)
 
 
 @router.get("/api/site", response_model=SiteAnswer, responses=error_answers(400))
@@ -150,7 +157,7 @@ def page_index(lang: str, services: ServicesDep, texts: PlayerTextsDep) -> Respo
     site = services.site()
     if lang not in site.languages():
         return _not_found(site, texts, lang, f"/{lang}/")
-    return _html(lambda: site.index(lang))
+    return _html(lambda: site.index(lang), texts)
 
 
 @router.get("/{lang:site_lang}/{page}", include_in_schema=False)
@@ -158,7 +165,7 @@ def site_page(lang: str, page: str, services: ServicesDep, texts: PlayerTextsDep
     """One page in one language, in the site layout."""
     site = services.site()
     try:
-        return _html(lambda: site.page(lang, page))
+        return _html(lambda: site.page(lang, page), texts)
     except UnknownPageError:
         return _not_found(site, texts, lang, f"/{lang}/{page}")
 

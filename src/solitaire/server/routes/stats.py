@@ -1,6 +1,7 @@
 """The player's records: ``GET /api/stats`` (statistics per variant with a small chart of the
 recent results; rules in docs/records.md), ``POST /api/stats/reset`` (start them again from
-now) and ``GET /api/history`` (finished games, newest first, each with a way to play it again).
+now) and ``GET /api/history`` (finished games, newest first, each with a way to play it again) and
+``GET /api/history.csv`` (all of them as a spreadsheet).
 
 The router has no prefix: statistics and history are two resources sharing their reading of
 the stored games.
@@ -8,12 +9,15 @@ the stored games.
 
 from __future__ import annotations
 
+import csv
 import datetime as dt
+import io
+import json
 from collections.abc import Callable
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Body, Query
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, Field, StrictStr
 from starlette.concurrency import run_in_threadpool
 
@@ -28,7 +32,7 @@ from ...stats import (
     variant_key,
 )
 from ...store import StoredGame
-from ..answers import HistoryAnswer, StatsAnswer, error_answers
+from ..answers import HistoryAnswer, HistoryGame, StatsAnswer, error_answers
 from ..errors import bad_request
 from ..language import PlayerTexts, PlayerTextsDep
 from ..services import PlayerDep, Services, ServicesDep
@@ -234,4 +238,64 @@ def read_history(
             "limit": limit,
             "offset": offset,
         }
+    )
+
+
+HISTORY_CSV_FIELDS = tuple(HistoryGame.model_fields)
+"""The CSV's columns: the fields of a ``GET /api/history`` entry, in their order."""
+CSV_PAGE = 500
+"""Games read from the store at a time while the CSV is written."""
+
+
+def history_csv_row(entry: dict[str, Any]) -> list[str]:
+    """One history entry as a CSV row: each value as its JSON text, strings without their
+    quotes (``replay`` stays an object, written as JSON).
+
+    >>> history_csv_row({"id": "x", "score": -47, "replay": {"mode": "code", "code": "C"}})
+    ['x', '-47', '{"mode": "code", "code": "C"}']
+    """
+    return [
+        value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+        for value in entry.values()
+    ]
+
+
+def history_csv(services: Services, player_id: str) -> str:
+    """The player's whole history as CSV: a header row, then one row per game, newest first,
+    as ``GET /api/history`` lists them."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerow(HISTORY_CSV_FIELDS)
+    offset = 0
+    while True:
+        stored, total = services.store.history(player_id, CSV_PAGE, offset)
+        for game in stored:
+            entry = history_entry(game)
+            writer.writerow(history_csv_row({name: entry[name] for name in HISTORY_CSV_FIELDS}))
+        offset += len(stored)
+        if not stored or offset >= total:
+            break
+    return out.getvalue()
+
+
+@router.get(
+    "/api/history.csv",
+    response_class=Response,
+    responses={
+        200: {
+            "description": "The history as CSV (RFC 4180): a header row, one row per game.",
+            "content": {"text/csv": {"schema": {"type": "string"}}},
+        },
+        **error_answers(503),
+    },
+)
+def download_history(services: ServicesDep, player_id: PlayerDep) -> Response:
+    """Every finished game of the player, newest first, as a CSV file to download: the
+    columns are the fields of a ``GET /api/history`` entry in their order (``id``,
+    ``code``, ``variant``, ``finished_at``, ``result``, ``score``, ``score_text``,
+    ``moves``, ``replay``), the values the same (``replay`` as its JSON)."""
+    return Response(
+        history_csv(services, player_id),
+        media_type="text/csv; charset=utf-8",
+        headers={"Content-Disposition": 'attachment; filename="solitaire-history.csv"'},
     )

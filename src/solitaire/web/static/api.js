@@ -21,6 +21,7 @@ export async function request(method, path, body) {
     throw new ApiUnreachable(String(error));
   }
   let data = null;
+  if (response.status === 204) return { status: 204, body: null }; // done, nothing to say
   try {
     data = await response.json();
   } catch {
@@ -45,6 +46,8 @@ export const api = {
   // mode "new" | "daily" with variant, "code" with code, "same" with game_id.
   startGame: (choice) => request("POST", "/api/games", choice),
   action: (id, action) => request("POST", `${game(id)}/actions`, action),
+  // Whether the rules would take an action, without taking it: {legal, reason, message}.
+  check: (id, action) => request("POST", `${game(id)}/check`, action),
   // The next move of a solution from the position at `version` (when hints are on).
   hint: (id, version) => request("POST", `${game(id)}/hint`, { version }),
   // The statistics per variant; reset one variant ("KL-D1N") or "all" from now on.
@@ -52,4 +55,9 @@ export const api = {
   resetStats: (variant) => request("POST", "/api/stats/reset", { variant }),
   // Finished games, newest first, a page at a time.
   history: (offset = 0, limit = 20) => request("GET", `/api/history?offset=${offset}&limit=${limit}`),
+  // A link that makes another browser this player (RC-2), and its cancellation.
+  makeTransfer: () => request("POST", "/api/player/transfer"),
+  // Until when the player's link works (404: none); the link itself is not kept.
+  transferStatus: () => request("GET", "/api/player/transfer"),
+  cancelTransfer: () => request("DELETE", "/api/player/transfer"),
 };

@@ -18,6 +18,10 @@ function rankLabel(rank) {
   return LETTERED.includes(rank) ? t(`ui.index.${rank}`) : (RANK_LABELS[rank] ?? rank);
 }
 
+export function suitSymbol(letter) {
+  return SUIT_SYMBOLS[letter];
+}
+
 export function rankOf(code) {
   return code.slice(0, -1);
 }

@@ -7,6 +7,7 @@
 import { saveFrom, settings } from "./settings.js";
 import { currentLanguage, languageChoices, t, translatePage } from "./i18n.js";
 import { clockTime } from "./stats.js";
+import { setupTransfer } from "./transfer.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -180,6 +181,7 @@ const CHOICE_NAMES = ["theme", "card_back"];
 export function setupSettingsDialog({ onError, onLanguage }) {
   const dialog = $("settings-dialog");
   drawSwitches(dialog);
+  setupTransfer();
   const languageSelect = $("language-select");
   languageSelect.addEventListener("change", async () => {
     const wanted = languageSelect.value;

@@ -21,6 +21,9 @@ import { predict, unsureOfAll } from "./predict.js";
 
 // The intents that act on a card, and so carry its code (docs/api.md, "Actions").
 const ON_A_CARD = new Set(["tap", "double_click", "drop"]);
+// Actions the state's dests, clicks and stock_tap can rule out (predict.js): when they do, the
+// board asks the server why instead of sending them.
+const ASKED_FIRST = new Set([...ON_A_CARD, "stock"]);
 
 export function createGame({ show, applied, refused, stale, lost, notFound, failed, options }) {
   let confirmed = null;
@@ -87,9 +90,13 @@ export function createGame({ show, applied, refused, stale, lost, notFound, fail
       sending = true;
       const mine = epoch;
       const before = confirmed;
+      // A gesture the server's own dests rule out is asked about, not sent: the rules say
+      // why (UI-6) in a 200, and nothing changes (docs/board.md, "Refusals").
+      const ruledOut = !action.checked && ASKED_FIRST.has(aimed.type) && !predict(before, aimed, options());
       let answer;
       try {
-        answer = await api.action(before.id, { version: before.version, ...wire(aimed) });
+        const call = ruledOut ? api.check : api.action;
+        answer = await call(before.id, { version: before.version, ...wire(aimed) });
       } catch (error) {
         if (mine !== epoch) return;
         // The action may or may not have reached the server: nothing after it is sent.
@@ -103,6 +110,18 @@ export function createGame({ show, applied, refused, stale, lost, notFound, fail
       // A state adopted meanwhile (a new game) has reset the queue: this answer is old.
       if (mine !== epoch) return;
       sending = false;
+      if (ruledOut && answer.status === 200) {
+        if (answer.body.legal) {
+          // The dests and the rules disagree: the rules decide, so the action is sent.
+          action.checked = true;
+          continue;
+        }
+        queue.shift();
+        redraw();
+        show(shown, { animate: true });
+        refused(answer.body, action);
+        continue;
+      }
       settle(action, before, answer);
     }
     settleWaiters();

@@ -3,13 +3,7 @@
 // Pure arithmetic on the state the server sent; no DOM, no rules.
 //
 //   const g = boardGeometry(state, 390, 760);  g.piles.get("t3").cards[2]  →  {x, y}
-
-// Top-row slots (stock, waste, foundations) per game, in card-width units.
-const TOP_ROW = {
-  KL: { units: 7, stock: 0, waste: 1, firstFoundation: 3 },
-  EH: { units: 10, stock: 0, waste: 1, firstFoundation: 2 },
-  SS: { units: 10, stock: null, waste: null, firstFoundation: null },
-};
+//   boardGeometry(state, 390, 760, { largePrint: true, leftHanded: true })
 
 const CARD_RATIO = 1.4; // height / width
 const MAX_CARD_WIDTH = 132;
@@ -17,9 +11,11 @@ const MIN_CARD_WIDTH = 24;
 const MIN_DOWN_STEP = 3;
 
 const MIN_INDEX_SIZE = 11;
+// Large print: corner indices (and with them the fan that shows them) a third larger.
+const LARGE_PRINT = 1.35;
 
-function indexSizeFor(cardW) {
-  return Math.max(12, Math.min(24, Math.round(cardW * 0.27)));
+function indexSizeFor(cardW, print = 1) {
+  return Math.max(12, Math.min(Math.round(24 * print), Math.round(cardW * 0.27 * print)));
 }
 
 // The smallest step between two face-up cards that still shows a corner index of that size.
@@ -29,11 +25,11 @@ function minimumUpStep(cardW, indexSize) {
 
 // The largest index a column can show with cards of this width, its fan as tight as it
 // goes (face-down cards at their minimum step).
-function columnIndexSize(pile, cardW, room) {
+function columnIndexSize(pile, cardW, room, print) {
   const above = pile.cards.slice(0, -1);
   const downs = above.filter((card) => card === null).length;
   const ups = above.length - downs;
-  const largest = indexSizeFor(cardW);
+  const largest = indexSizeFor(cardW, print);
   if (ups === 0) return largest;
   const step = (room - downs * MIN_DOWN_STEP) / ups;
   return Math.min(largest, Math.floor((step - cardW * 0.04) / 1.3));
@@ -46,9 +42,21 @@ function columnRoom(cardW, height, pad, hasTopRow) {
 }
 
 // The smallest index any column needs with cards of this width.
-function indexSizeThatFits(columns, cardW, height, pad, hasTopRow) {
+function indexSizeThatFits(columns, cardW, height, pad, hasTopRow, print) {
   const room = columnRoom(cardW, height, pad, hasTopRow);
-  return Math.min(indexSizeFor(cardW), ...columns.map((p) => columnIndexSize(p, cardW, room)));
+  return Math.min(indexSizeFor(cardW, print), ...columns.map((p) => columnIndexSize(p, cardW, room, print)));
+}
+
+// The left-handed layout: the top row mirrored (the stock at the right edge, the waste next
+// to it), the foundations still in their order from the left, and the gap moved between
+// the waste and the stock so that a draw-3 fan, which opens to the right, has room.
+//   [s, w, null, f1, f2, f3, f4]  →  [f1, f2, f3, f4, w, null, s]
+function leftHandedRow(topRow) {
+  const foundations = topRow.filter((id) => id !== null && pileKind(id) === "foundation");
+  const gaps = topRow.filter((id) => id === null);
+  const rest = topRow.filter((id) => id !== null && pileKind(id) !== "foundation").reverse();
+  const stock = rest.filter((id) => id === "s");
+  return [...foundations, ...rest.filter((id) => id !== "s"), ...gaps, ...stock];
 }
 
 function pileKind(id) {
@@ -57,11 +65,14 @@ function pileKind(id) {
   return id.startsWith("f") ? "foundation" : "column";
 }
 
-export function boardGeometry(state, width, height) {
-  const top = TOP_ROW[state.game] ?? TOP_ROW.KL;
+export function boardGeometry(state, width, height, { largePrint = false, leftHanded = false } = {}) {
+  // The top row's slots, one card wide each, as the game's rules give them in the state
+  // (`top_row`: a pile id or null for a gap, from the left).
+  const topRow = leftHanded ? leftHandedRow(state.top_row ?? []) : (state.top_row ?? []);
+  const print = largePrint ? LARGE_PRINT : 1;
   const columns = state.piles.filter((pile) => pileKind(pile.id) === "column");
-  const hasTopRow = top.stock !== null;
-  const units = Math.max(top.units, columns.length);
+  const hasTopRow = topRow.length > 0;
+  const units = Math.max(topRow.length, columns.length);
   const pad = Math.max(4, Math.min(16, width * 0.012));
 
   // The card is as large as the width allows, but small enough that the top row, a column's
@@ -76,17 +87,17 @@ export function boardGeometry(state, width, height) {
   // shows its corner; below a readable index the cards shrink too, by 30 % at most (tiny
   // cards are worse than a tight fan).
   const smallest = Math.max(MIN_CARD_WIDTH, Math.floor(cardW * 0.7));
-  while (cardW > smallest && indexSizeThatFits(columns, cardW, height, pad, hasTopRow) < MIN_INDEX_SIZE) {
+  while (cardW > smallest && indexSizeThatFits(columns, cardW, height, pad, hasTopRow, print) < MIN_INDEX_SIZE * print) {
     cardW -= 2;
   }
-  const indexSize = indexSizeFor(cardW);
+  const indexSize = indexSizeFor(cardW, print);
   const room = columnRoom(cardW, height, pad, hasTopRow);
   const cardH = Math.round(cardW * CARD_RATIO);
 
   // The table keeps the proportions of real cards: a narrow band of gaps, centred.
   const contentW = Math.min(width - 2 * pad, (units * cardW) / (fill - 0.02));
   const left = (width - contentW) / 2;
-  const slotW = contentW / top.units;
+  const slotW = contentW / Math.max(1, topRow.length);
   const columnW = contentW / Math.max(1, columns.length);
   const rowGap = Math.round(cardH * 0.16);
   const columnTop = hasTopRow ? pad + cardH + rowGap : pad;
@@ -101,7 +112,6 @@ export function boardGeometry(state, width, height) {
 
   const piles = new Map();
   let columnIndex = 0;
-  let foundationIndex = 0;
   for (const pile of state.piles) {
     const kind = pileKind(pile.id);
     const count = pile.cards.length;
@@ -112,27 +122,27 @@ export function boardGeometry(state, width, height) {
     let cards;
     // A long column may show smaller corner indices than the rest of the table.
     let index = indexSize;
+    const slotX = left + topRow.indexOf(pile.id) * slotW + (slotW - cardW) / 2;
     if (kind === "column") {
       x = left + columnIndex * columnW + (columnW - cardW) / 2;
       y = columnTop;
       h = columnBottom - columnTop;
       columnIndex += 1;
-      index = Math.max(MIN_INDEX_SIZE, columnIndexSize(pile, cardW, room));
+      index = Math.max(MIN_INDEX_SIZE, columnIndexSize(pile, cardW, room, print));
       cards = fanColumn(pile.cards, cardH, h, upStep, downStep, minimumUpStep(cardW, index));
     } else if (kind === "foundation") {
-      x = left + (top.firstFoundation + foundationIndex) * slotW + (slotW - cardW) / 2;
+      x = slotX;
       y = pad;
-      foundationIndex += 1;
       cards = pile.cards.map(() => ({ x: 0, y: 0 }));
     } else if (kind === "waste") {
-      x = left + top.waste * slotW + (slotW - cardW) / 2;
+      x = slotX;
       y = pad;
       // Draw 3 (KL-8): the top `fan` cards show spread; the ones beneath lie square.
       const spread = state.fan > 1 ? Math.min(state.fan, count) : 1;
       cards = pile.cards.map((_, i) => ({ x: Math.max(0, i - (count - spread)) * fanStep, y: 0 }));
       w = cardW + (spread - 1) * fanStep;
     } else {
-      x = left + top.stock * slotW + (slotW - cardW) / 2;
+      x = slotX;
       y = pad;
       // A thin edge every few cards shows how thick the stock is.
       cards = pile.cards.map((_, i) => ({ x: 0, y: -Math.floor(i / 8) }));

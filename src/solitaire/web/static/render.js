@@ -6,8 +6,9 @@
 //   renderBoard(boardElement, state)  →  Map(pile id → pile element)
 //   renderBoard(boardElement, state, {fresh: true})   // every pile anew (a new language)
 
-import { faceDownCard, faceUpCard } from "./cards.js";
+import { faceDownCard, faceUpCard, suitSymbol } from "./cards.js";
 import { boardGeometry } from "./geometry.js";
+import { largePrint, leftHanded } from "./looks.js";
 import { pileName } from "./speech.js";
 
 // card element → {pile, index}: where a card lies, without writing anything on the card
@@ -17,7 +18,7 @@ export const cardPlace = new WeakMap();
 // pile element → what it was drawn from (its cards and place), to tell whether it changed.
 const drawnFrom = new WeakMap();
 
-function drawPile(pile, place, geometry) {
+function drawPile(pile, place, geometry, suit) {
   const element = document.createElement("div");
   element.className = `pile ${place.kind}`;
   element.dataset.pile = pile.id;
@@ -29,6 +30,8 @@ function drawPile(pile, place, geometry) {
   element.style.width = `${place.w}px`;
   element.style.height = `${place.h}px`;
   if (pile.cards.length === 0) element.classList.add("empty");
+  // KL-0, EH-0: an empty foundation shows, faintly, the suit it is kept for (board.css).
+  if (suit) element.dataset.suit = suitSymbol(suit);
   if (place.indexSize !== geometry.indexSize) {
     element.style.setProperty("--index-size", `${place.indexSize}px`);
   }
@@ -44,7 +47,10 @@ function drawPile(pile, place, geometry) {
 }
 
 export function renderBoard(board, state, { fresh = false } = {}) {
-  const geometry = boardGeometry(state, board.clientWidth, board.clientHeight);
+  const geometry = boardGeometry(state, board.clientWidth, board.clientHeight, {
+    largePrint: largePrint(),
+    leftHanded: leftHanded(),
+  });
   board.dataset.size = `${board.clientWidth}x${board.clientHeight}`;
   board.style.setProperty("--card-w", `${geometry.cardW}px`);
   board.style.setProperty("--card-h", `${geometry.cardH}px`);
@@ -57,6 +63,11 @@ export function renderBoard(board, state, { fresh = false } = {}) {
     drawn.length === state.piles.length &&
     drawn.every((element, i) => element.dataset.pile === state.piles[i].id);
   const pileElements = new Map();
+  const foundationSuits = new Map(
+    state.piles
+      .filter((pile) => geometry.piles.get(pile.id).kind === "foundation")
+      .map((pile, i) => [pile.id, state.foundation_suits?.[i]]),
+  );
   const elements = state.piles.map((pile, i) => {
     const place = geometry.piles.get(pile.id);
     const wanted = JSON.stringify([pile.cards, place, geometry.indexSize]);
@@ -64,7 +75,7 @@ export function renderBoard(board, state, { fresh = false } = {}) {
       pileElements.set(pile.id, drawn[i]);
       return drawn[i];
     }
-    const element = drawPile(pile, place, geometry);
+    const element = drawPile(pile, place, geometry, foundationSuits.get(pile.id));
     drawnFrom.set(element, wanted);
     pileElements.set(pile.id, element);
     if (sameTable) drawn[i].replaceWith(element);

@@ -1,0 +1,23 @@
+"""The solver's private card ids: ``suit × 13 + rank − 1``, suits in the order ♠ ♥ ♦ ♣ (so
+A♠ is 0, A♥ 13, K♣ 51), one byte each in the search's columns and talons.
+
+>>> from solitaire.cards import parse_card
+>>> card_id(parse_card("AH")), card_text(51)
+(13, 'KC')
+"""
+
+from __future__ import annotations
+
+from ..cards import RANK_LETTERS, SUITS, Card
+
+_SUIT_INDEX = {suit: index for index, suit in enumerate(SUITS)}
+
+
+def card_id(card: Card) -> int:
+    """The private id of a card."""
+    return _SUIT_INDEX[card.suit] * 13 + card.rank - 1
+
+
+def card_text(card: int) -> str:
+    """A private card id as card text."""
+    return RANK_LETTERS[card % 13] + SUITS[card // 13].letter

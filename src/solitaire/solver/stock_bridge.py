@@ -1,0 +1,151 @@
+"""The bridge to the C search of Klondike and Easy Harp (``_stock_search.c``): typed calls,
+positions and moves as :mod:`stock_position` and :mod:`stock_moves` hold them.
+
+The C module is built by ``pip install`` (``setup.py``); without a compiler it is missing,
+``BUILT`` is False and the solver searches these games with the engine's rules alone
+(:mod:`solitaire.solver.reference`).
+
+>>> from solitaire.codes import parse_code
+>>> from solitaire.games import rules_for
+>>> code = parse_code("KL1-D1N-AAAAAAG")
+>>> start = state_of(rules_for(code.variant).deal(code.deal))
+>>> table = StockTable.for_variant(code.variant)
+>>> atoms, settled = settle(start, table)
+>>> atoms, settled == start, fits(start)
+((), True, True)
+>>> sorted({atoms[0][0] for atoms, _ in successors(start, table, COMPLETE)})
+[1, 2]
+"""
+
+from __future__ import annotations
+
+from types import ModuleType
+
+from .stock_moves import Atom
+from .stock_position import State, StockTable, state_of
+
+_stock_search: ModuleType | None
+try:
+    from . import _stock_search
+except ImportError:  # no C compiler when the package was installed
+    _stock_search = None
+
+BUILT = _stock_search is not None
+"""Whether the C search was built."""
+
+MAX_STORED_POSITIONS = 20_000_000
+"""The C search stops (unknown) past this many stored positions (its memory's bound)."""
+
+C_COLUMN_ROOM = 40
+"""The most cards a column may ever hold in the C search (its cards now, plus 13 that a
+run could add); a typed-in position with a longer column is searched with the engine's
+rules."""
+
+LIKELY, COMPLETE = 1, 2
+"""A search's level: the likely moves, or every move (docs/solver.md)."""
+
+WON, PROVED_LOST, OUT_OF_BUDGET, ALL_DRY = 0, 1, 2, 3
+"""What the C search answers: a win; no win (a locked start, or a complete search ran dry);
+the budget ran out; every search ran dry and none was complete (no proof)."""
+
+Step = tuple[tuple[Atom, ...], State]
+"""A successor: the atoms that lead to it (its move, then the safe moves), and where."""
+
+__all__ = [
+    "ALL_DRY",
+    "BUILT",
+    "COMPLETE",
+    "LIKELY",
+    "OUT_OF_BUDGET",
+    "PROVED_LOST",
+    "WON",
+    "fits",
+    "key",
+    "search",
+    "settle",
+    "state_of",
+    "stuck_places",
+    "successors",
+    "waits",
+]
+
+
+def _module() -> ModuleType:
+    if _stock_search is None:
+        raise RuntimeError("the C search was not built (pip install needs a C compiler)")
+    return _stock_search
+
+
+def fits(state: State) -> bool:
+    """Whether the C search can hold the position (every deal can; a typed-in position with a
+    very long column cannot).
+
+    >>> fits(State((bytes((30,)) + bytes(range(28)),), b"", b"", 0))
+    False
+    """
+    return len(state.talon) <= 104 and all(
+        len(column) - 1 + 13 <= C_COLUMN_ROOM for column in state.columns
+    )
+
+
+def search(
+    state: State,
+    table: StockTable,
+    configs: tuple[tuple[int, int, int], ...],
+    *,
+    seconds: float,
+    cpu_clock: bool,
+    max_positions: int,
+) -> tuple[int, int, list[Atom] | None]:
+    """One portfolio of searches from ``state``: ``(status, positions expanded, atoms)``,
+    the atoms (in ``state``'s order of columns and places) only with status ``WON``.
+    ``configs``: one ``(level, weight of a step, turns)`` per search; ``max_positions`` −1
+    for no limit."""
+    status, positions, atoms = _module().search(
+        state,
+        table.as_tuple(),
+        configs,
+        seconds,
+        cpu_clock,
+        max_positions,
+        MAX_STORED_POSITIONS,
+    )
+    return status, positions, atoms
+
+
+def successors(state: State, table: StockTable, level: int, *, settled: bool = True) -> list[Step]:
+    """The search's successors of a position (``level`` LIKELY or COMPLETE), each with its
+    atoms, in the order of the position's columns; ``settled=False``: before the safe moves
+    that follow each move."""
+    found = _module().successors(state, table.as_tuple(), level, settled)
+    return [(atoms, State(*after)) for atoms, after in found]
+
+
+def settle(state: State, table: StockTable) -> Step:
+    """The safe moves to the foundations from a position, made at once, and where they lead."""
+    atoms, after = _module().settle(state, table.as_tuple())
+    return atoms, State(*after)
+
+
+def key(state: State, table: StockTable) -> bytes:
+    """The position's key in the search's table: equal keys, one position."""
+    found: bytes = _module().key(state, table.as_tuple())
+    return found
+
+
+def stuck_places(
+    state: State, table: StockTable, *, thorough: bool = True
+) -> list[tuple[int, int]]:
+    """Where the cards that can never move lie (docs/solver.md, "Deadlocks"): (pile, place
+    from the bottom), pile ``i`` being column ``i`` and pile ``len(columns)`` the waste (no
+    passes back only). Empty: no proof of a loss. ``thorough=False``: the test the search
+    makes of each position without passes back."""
+    found: list[tuple[int, int]] = _module().stuck_places(state, table.as_tuple(), thorough)
+    return found
+
+
+def waits(state: State, table: StockTable) -> tuple[list[bool], list[bool]]:
+    """Draw 1 with passes, by card id: which talon cards may go to a column now, which up
+    (docs/solver.md, "Talon cards wait")."""
+    to_column, to_foundation = _module().waits(state, table.as_tuple())
+    return [bool(flag) for flag in to_column], [bool(flag) for flag in to_foundation]

@@ -1,0 +1,119 @@
+"""Klondike and Easy Harp positions as the search holds them, and the table it plays on.
+
+A position is a :class:`State` ``(columns, foundations, talon, waste_size)``:
+
+- a column is a ``bytes`` whose first byte is how many of its cards lie face down, then the
+  card ids bottom first (``suit × 13 + rank − 1``, suits in the order ♠ ♥ ♦ ♣); the solver
+  sees face-down cards, as the server does;
+- ``foundations`` holds each foundation place's height (4 places, or 8 in Easy Harp);
+- ``talon`` is the waste (bottom first) followed by the stock in the order it will be turned,
+  and ``waste_size`` how many of those cards are on the waste. A tap adds ``draw`` to
+  ``waste_size``; putting the waste back sets it to 0 and keeps the order (KL-9, EH-6); the
+  playable card is ``talon[waste_size − 1]``. So every card the taps can bring to the top of
+  the waste is known at once (Klondike-Solver's idea): a search step plays one of them,
+  tapping as often as needed first.
+
+The table (:class:`StockTable`) is what the search needs of the rules, read off
+``rules_for(variant)``: nothing of the game is listed here again.
+
+>>> from solitaire.codes import parse_code
+>>> from solitaire.games import rules_for
+>>> code = parse_code("KL1-D1N-AAAAAAB")
+>>> start = state_of(rules_for(code.variant).deal(code.deal))
+>>> len(start.talon), start.waste_size, [column[0] for column in start.columns]
+(24, 0, [0, 1, 2, 3, 4, 5, 6])
+>>> StockTable.for_variant(code.variant).as_tuple()
+(7, 1, 1, True, False, True, False)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from ..cards import SUITS, Card
+from ..codes import Variant
+from ..games import rules_for
+from ..games.stock_and_foundations import StockAndFoundationRules
+from ..moves import STOCK, WASTE, is_column, is_foundation
+from ..position import Position
+from .card_ids import card_id
+
+TALON_WAITS = True
+"""In draw 1 with passes, a talon card is played only when what follows it could come at
+once (docs/solver.md, "Talon cards wait"). Sound; tests turn it off to compare."""
+
+KINGS_FILL_EMPTIED = True
+"""Without passes back (Vegas), the complete level moves a column away whole (emptying it)
+only together with a king going into it (docs/solver.md, "A column emptied whole"). Sound;
+tests turn it off to compare."""
+
+
+class State(NamedTuple):
+    """A position in the search's terms (see the module's docstring)."""
+
+    columns: tuple[bytes, ...]
+    foundations: bytes
+    talon: bytes
+    waste_size: int
+
+
+@dataclass(frozen=True, slots=True)
+class StockTable:
+    """The rules of a variant as the search takes them (the C search's ``rules``)."""
+
+    columns: int
+    places_per_suit: int
+    draw: int
+    redeal: bool
+    single_card: bool
+    talon_waits: bool
+    kings_fill: bool
+
+    @classmethod
+    def for_variant(cls, variant: Variant) -> StockTable:
+        """The table of Klondike or Easy Harp, from its rules; ValueError for another game."""
+        rules = rules_for(variant)
+        if not isinstance(rules, StockAndFoundationRules):
+            raise ValueError(f"{variant} has no stock")
+        return cls(
+            columns=rules.shape.columns,
+            places_per_suit=len(rules.shape.foundation_suits) // len(SUITS),
+            draw=rules.draw,
+            redeal=rules.redeal,
+            single_card=rules.single_card_moves,
+            # Talon cards wait in draw 1 with passes only: any talon card can then be played
+            # at any moment.
+            talon_waits=rules.draw == 1 and rules.redeal and TALON_WAITS,
+            # With passes the emptied-column rule only reorders the complete search, which
+            # there wins deals as often as it proves losses: it is kept to Vegas.
+            kings_fill=not rules.redeal and KINGS_FILL_EMPTIED,
+        )
+
+    def as_tuple(self) -> tuple[int, int, int, bool, bool, bool, bool]:
+        return (
+            self.columns,
+            self.places_per_suit,
+            self.draw,
+            self.redeal,
+            self.single_card,
+            self.talon_waits,
+            self.kings_fill,
+        )
+
+
+def state_of(position: Position) -> State:
+    """The search's form of an engine position (columns and places in the game's order)."""
+
+    def ids(cards: tuple[Card, ...]) -> bytes:
+        return bytes(card_id(card) for card in cards)
+
+    columns = []
+    foundations = []
+    for pile_id, pile in position.items():
+        if is_column(pile_id):
+            columns.append(bytes((pile.down,)) + ids(pile.cards))
+        elif is_foundation(pile_id):
+            foundations.append(len(pile))
+    talon = ids(position.pile(WASTE).cards) + ids(tuple(reversed(position.pile(STOCK).cards)))
+    return State(tuple(columns), bytes(foundations), talon, len(position.pile(WASTE)))

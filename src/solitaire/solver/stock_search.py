@@ -1,0 +1,75 @@
+"""The Klondike and Easy Harp search: the plan of each game (its portfolio of best-first
+searches), run by the C search, within the solver's budget.
+
+A portfolio's searches take turns of 2 048 positions each (times their turns), each with
+its own table and queue, until one wins, a complete one runs dry (a proof) or the budget runs
+out (docs/solver.md, "Portfolios"). A search is ``(level, weight of a step, turns)``: the
+likely moves or every move (:data:`LIKELY`, :data:`COMPLETE`); greedy search (weight 0) or
+weighted A* (each step from the start adds the weight to the estimate).
+
+>>> from solitaire.codes import parse_code
+>>> from solitaire.games import rules_for
+>>> code = parse_code("KL1-D1N-AAAAAAB")
+>>> moves = search(rules_for(code.variant).deal(code.deal), Budget(10.0))
+>>> moves is not None and len(moves) > 52
+True
+"""
+
+from __future__ import annotations
+
+import time
+
+from ..codes import GameId
+from ..moves import Move
+from ..position import Position
+from . import reference, stock_bridge
+from .budget import Budget, OutOfBudget
+from .stock_bridge import COMPLETE, LIKELY
+from .stock_moves import to_moves
+from .stock_position import StockTable, state_of
+
+Portfolio = tuple[tuple[int, int, int], ...]
+
+KLONDIKE_PORTFOLIOS: tuple[Portfolio, ...] = (((LIKELY, 0, 1), (LIKELY, 2, 2), (COMPLETE, 0, 1)),)
+"""Klondike's plan: greedy search and weighted A* (weight 2: a step costs as much as a card
+going up earns, so the search stops wandering across plateaus; double turns) on the likely
+moves, beside greedy search on every move, which alone can prove a loss and so runs from the
+start instead of after them."""
+
+EASY_HARP_PORTFOLIOS: tuple[Portfolio, ...] = (((COMPLETE, 0, 1), (LIKELY, 0, 1), (LIKELY, 4, 1)),)
+"""Easy Harp's: greedy search on every move, which wins most deals almost at once (the
+likely moves leave out talon cards that look useless, and many wins need them), beside greedy
+search and weight 4 on the likely moves, which win most of the others."""
+
+
+def search(position: Position, budget: Budget) -> list[Move] | None:
+    """A winning list of moves from ``position``, or None when it is proved lost.
+
+    Raises :class:`~solitaire.solver.budget.OutOfBudget` when the budget runs out first.
+    """
+    state = state_of(position)
+    if not (stock_bridge.BUILT and stock_bridge.fits(state)):
+        return reference.search(position, budget)
+    table = StockTable.for_variant(position.variant)
+    portfolios = (
+        EASY_HARP_PORTFOLIOS if position.variant.game is GameId.EASY_HARP else KLONDIKE_PORTFOLIOS
+    )
+    for configs in portfolios:
+        status, positions, atoms = stock_bridge.search(
+            state,
+            table,
+            configs,
+            seconds=max(0.0, budget.deadline - budget.clock()),
+            cpu_clock=budget.clock is time.process_time,
+            max_positions=budget.positions_left(),
+        )
+        budget.add(positions)
+        if status == stock_bridge.WON:
+            assert atoms is not None
+            return to_moves(atoms)
+        if status == stock_bridge.PROVED_LOST:
+            return None
+        if status == stock_bridge.OUT_OF_BUDGET:
+            raise OutOfBudget(f"{budget.positions} positions")
+        # ALL_DRY: the likely moves hold no win; on to the next portfolio.
+    raise AssertionError("the last portfolio holds a complete search")

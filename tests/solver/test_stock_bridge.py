@@ -1,0 +1,402 @@
+"""The C search's parts, each against the engine's own rules (the judge), on positions the
+real rules reach from random deals of every Klondike and Easy Harp option (Hypothesis):
+its moves, its safe moves, its keys, its deadlock proofs and its talon waits."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from solitaire.cards import parse_card
+from solitaire.codes import GameId, parse_variant
+from solitaire.games import rules_for
+from solitaire.layout import parse_layout
+from solitaire.moves import DRAW, WASTE
+from solitaire.position import Position
+from solitaire.solver import stock_bridge
+from solitaire.solver.card_ids import card_id, card_text
+from solitaire.solver.stock_bridge import COMPLETE, LIKELY
+from solitaire.solver.stock_moves import to_moves
+from solitaire.solver.stock_position import State, StockTable, state_of
+
+from .stock_samples import reachable_positions
+
+PROPERTIES = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def test_the_c_search_is_built() -> None:
+    # `make test` installs the package, which compiles it; without it the solver falls back
+    # to the engine's rules alone, far weaker: worth a failing test.
+    assert stock_bridge.BUILT
+
+
+def _replay(position: Position, atoms: tuple[tuple[int, int, int, int], ...]) -> Position:
+    """The position after the atoms' moves, played through the real rules (a Refusal if
+    one is illegal)."""
+    rules = rules_for(position.variant)
+    for move in to_moves(atoms):
+        position = rules.apply(position, move).position
+    return position
+
+
+def _plain(table: StockTable) -> StockTable:
+    """The table without the search's reductions (talon waits, emptied columns filled)."""
+    return replace(table, talon_waits=False, kings_fill=False)
+
+
+@PROPERTIES
+@given(reachable_positions())
+def test_every_successor_is_a_line_of_the_real_rules(position: Position) -> None:
+    # Each step the search takes, at both levels and with its reductions, is a list of legal
+    # moves of the engine that leads exactly where the search says (safe moves included).
+    table = StockTable.for_variant(position.variant)
+    state = state_of(position)
+    for level in (LIKELY, COMPLETE):
+        for atoms, after in stock_bridge.successors(state, table, level):
+            assert state_of(_replay(position, atoms)) == after, (level, atoms)
+
+
+def _engine_successors(position: Position) -> list[Position]:
+    """Every position one move of the real rules leads to, counting a move of the waste's
+    top card after some taps on the stock as one move, as the search does (taps alone
+    lead nowhere new: they commute with every other move)."""
+    rules = rules_for(position.variant)
+    found = [
+        rules.apply(position, move).position
+        for move in rules.legal_moves(position)
+        if not move.is_draw
+    ]
+    current = position
+    seen = {(len(position.pile("s")), len(position.pile(WASTE)))}
+    while DRAW in rules.legal_moves(current):
+        current = rules.apply(current, DRAW).position
+        sizes = (len(current.pile("s")), len(current.pile(WASTE)))
+        if sizes in seen:
+            break
+        seen.add(sizes)
+        found += [
+            rules.apply(current, move).position
+            for move in rules.legal_moves(current)
+            if move.source == WASTE
+        ]
+    return found
+
+
+@PROPERTIES
+@given(reachable_positions())
+def test_the_complete_level_makes_every_move_of_the_real_rules(position: Position) -> None:
+    # Without its reductions (argued apart, and tested against the search without them in
+    # test_stock_search.py), the complete level reaches exactly the positions the real
+    # rules reach in one move, up to the key: the moves it leaves out (a king already at a
+    # column's bottom into an empty column, into a second empty column) lead to the same
+    # position with its columns in another order.
+    table = _plain(StockTable.for_variant(position.variant))
+    state = state_of(position)
+    here = stock_bridge.key(state, table)
+    by_engine = {stock_bridge.key(state_of(after), table) for after in _engine_successors(position)}
+    by_search = {
+        stock_bridge.key(after, table)
+        for _, after in stock_bridge.successors(state, table, COMPLETE, settled=False)
+    }
+    # With two decks (Easy Harp), a move may lead back to the same position up to the key:
+    # the QD of "t1: KC" "t2: KC QD" onto the other KC swaps two equal columns. The search's
+    # positions seen drop it as they drop any position met before; elsewhere none leads back.
+    if position.variant.game is not GameId.EASY_HARP:
+        assert here not in by_search
+    assert by_engine - {here} == by_search - {here}
+
+
+def _is_safe(table: StockTable, foundations: bytes, card: int) -> bool:
+    """docs/solver.md's safety condition: every card of the other colour ranked below the
+    card, and every card of its colour ranked two or more below it, is up."""
+    rank, red = card % 13 + 1, card // 13 in (1, 2)
+    per_suit = table.places_per_suit
+    for suit in range(4):
+        limit = rank - 2 if (suit in (1, 2)) == red else rank - 1
+        places = foundations[suit * per_suit : (suit + 1) * per_suit]
+        if limit > 0 and min(places) < limit:
+            return False
+    return True
+
+
+def _safe_moves_left(table: StockTable, state: State) -> list[int]:
+    """The cards that could still go up safely: column ends, and the waste's top in draw 1."""
+    ends = [column[-1] for column in state.columns if len(column) > 1]
+    if table.draw == 1 and state.waste_size:
+        ends.append(state.talon[state.waste_size - 1])
+    per_suit = table.places_per_suit
+    return [
+        card
+        for card in ends
+        if card % 13 in state.foundations[card // 13 * per_suit : (card // 13 + 1) * per_suit]
+        and _is_safe(table, state.foundations, card)
+    ]
+
+
+@PROPERTIES
+@given(reachable_positions())
+def test_the_safe_moves_are_safe_legal_and_all_made(position: Position) -> None:
+    table = StockTable.for_variant(position.variant)
+    atoms, settled = stock_bridge.settle(state_of(position), table)
+    current = position
+    for atom in atoms:
+        before = state_of(current)
+        card = before.columns[atom[1]][-1] if atom[0] == 0 else before.talon[before.waste_size - 1]
+        assert atom[0] == 0 or (table.draw == 1 and atom[1] == 0 and atom[2] == -1)
+        assert _is_safe(table, before.foundations, card), card_text(card)
+        current = _replay(current, (atom,))
+    assert state_of(current) == settled
+    assert _safe_moves_left(table, settled) == []
+
+
+def _canonical(table: StockTable, state: State) -> tuple[object, ...]:
+    """What a key must tell apart (docs/solver.md, "The keys"): the columns in any order, a
+    suit's places in any order; the talon and the waste size except in draw 1 with passes;
+    in draw 3 with passes, the waste sizes of the pass cycle as one."""
+    per_suit = table.places_per_suit
+    places = tuple(
+        tuple(sorted(state.foundations[suit * per_suit : (suit + 1) * per_suit]))
+        for suit in range(4)
+    )
+    columns = tuple(sorted(state.columns))
+    if table.draw == 1 and table.redeal:
+        return columns, places
+    waste = state.waste_size
+    if table.redeal and (waste % table.draw == 0 or waste == len(state.talon)):
+        waste = 0
+    return columns, places, state.talon, waste
+
+
+@PROPERTIES
+@given(reachable_positions(), st.randoms(use_true_random=False))
+def test_keys_tell_positions_apart_exactly_as_the_rules_allow(
+    position: Position, rng: random.Random
+) -> None:
+    table = StockTable.for_variant(position.variant)
+    state = state_of(position)
+    # The same position with its columns, and a suit's places, in another order.
+    columns = list(state.columns)
+    rng.shuffle(columns)
+    places = bytearray(state.foundations)
+    if table.places_per_suit == 2:
+        for suit in range(4):
+            if rng.random() < 0.5:
+                places[2 * suit], places[2 * suit + 1] = places[2 * suit + 1], places[2 * suit]
+    shuffled = state._replace(columns=tuple(columns), foundations=bytes(places))
+    assert stock_bridge.key(shuffled, table) == stock_bridge.key(state, table)
+    # Every waste size of the same talon: one key exactly when the canonical forms agree.
+    for size in range(len(state.talon) + 1):
+        other = state._replace(waste_size=size)
+        same_key = stock_bridge.key(other, table) == stock_bridge.key(state, table)
+        assert same_key == (_canonical(table, other) == _canonical(table, state)), size
+    # The positions one move away: a key each, as their canonical forms say.
+    neighbours = [after for _, after in stock_bridge.successors(state, table, COMPLETE)]
+    for first in neighbours:
+        for second in neighbours:
+            same_key = stock_bridge.key(first, table) == stock_bridge.key(second, table)
+            assert same_key == (_canonical(table, first) == _canonical(table, second))
+
+
+def test_draw_three_waste_sizes_on_the_pass_cycle_share_a_key() -> None:
+    # KL1-D3N: 24 talon cards; taps go 0, 3, 6, …, 24, then back to 0. Those waste sizes
+    # reach each other by taps alone, so they are one position; a waste size of 4 (after a
+    # card was played from 5) is not on the cycle and keeps its own key. Vegas has no pass
+    # back: every waste size is its own position.
+    start = state_of(rules_for(parse_variant("KL1-D3N")).deal(6))
+    table = StockTable.for_variant(parse_variant("KL1-D3N"))
+    keys = {
+        size: stock_bridge.key(start._replace(waste_size=size), table) for size in (0, 3, 4, 24)
+    }
+    assert keys[0] == keys[3] == keys[24] != keys[4]
+    vegas = StockTable.for_variant(parse_variant("KL1-D3V"))
+    assert stock_bridge.key(start._replace(waste_size=3), vegas) != stock_bridge.key(start, vegas)
+
+
+# -- deadlocks -----------------------------------------------------------------------------
+
+
+def _stuck_cards_stay_put(position: Position, places: list[tuple[str, int]], limit: int) -> int:
+    """Explore the real rules from ``position`` (every legal move, breadth first, at most
+    ``limit`` positions) and check that the cards at ``places`` (pile id, index) never move
+    and nothing is won. The number of positions explored."""
+    rules = rules_for(position.variant)
+    expected = [(pile, index, position.pile(pile).cards[index]) for pile, index in places]
+    seen = {position}
+    frontier = [position]
+    while frontier and len(seen) < limit:
+        next_frontier = []
+        for current in frontier:
+            for move in rules.legal_moves(current):
+                after = rules.apply(current, move).position
+                assert not rules.is_won(after)
+                if after in seen:
+                    continue
+                for pile, index, card in expected:
+                    cards = after.pile(pile).cards
+                    assert len(cards) > index and cards[index] == card, (move, pile, index)
+                seen.add(after)
+                next_frontier.append(after)
+        frontier = next_frontier
+    return len(seen)
+
+
+def _stuck_places(position: Position, *, thorough: bool = True) -> list[tuple[str, int]]:
+    """The stuck cards of a position as (pile id, index)."""
+    table = StockTable.for_variant(position.variant)
+    pile_ids = [pile_id for pile_id, _ in position.items() if pile_id.startswith("t")]
+    pile_ids.append(WASTE)  # the waste comes after the columns (no passes back only)
+    found = stock_bridge.stuck_places(state_of(position), table, thorough=thorough)
+    return [(pile_ids[pile], index) for pile, index in found]
+
+
+@pytest.mark.parametrize(
+    ("variant_text", "thorough"),
+    [("KL1-D1N", True), ("KL1-D1V", True), ("KL1-D1V", False), ("KL1-D3V", True)],
+)
+def test_stuck_cards_never_move_under_the_real_rules(variant_text: str, thorough: bool) -> None:
+    # The deadlock claim, checked on random deals after random taps (so that, without passes
+    # back, the waste holds cards that can lock up): whatever the real rules allow (every
+    # legal move, foundations' cards coming back included, the first 800 positions breadth
+    # first), the stuck cards stay where they lie and nothing is won. Positions with nothing
+    # stuck are checked too, to see the check can fail: some of their candidates do move.
+    rng = random.Random(f"deadlock {variant_text} {thorough}")
+    variant = parse_variant(variant_text)
+    rules = rules_for(variant)
+    proved = moved = in_waste = 0
+    for _ in range(2_000):
+        position = rules.deal(rng.randint(1, 999_999))
+        for _ in range(rng.randint(0, 24 // variant.draw)):
+            position = rules.apply(position, DRAW).position
+        named = _stuck_places(position, thorough=thorough)
+        if named and proved < 8:
+            _stuck_cards_stay_put(position, named, 800)
+            proved += 1
+            in_waste += any(pile == WASTE for pile, _ in named)
+        elif not named and moved < 3:
+            candidates = [
+                (pile_id, index)
+                for pile_id, pile in position.items()
+                if pile_id.startswith("t")
+                for index in range(min(len(pile), pile.down + 1))
+            ]
+            with pytest.raises(AssertionError):
+                _stuck_cards_stay_put(position, candidates, 800)
+            moved += 1
+        if (proved, moved) == (8, 3):
+            break
+    assert (proved, moved) == (8, 3)
+    # Without passes back the waste's cards are candidates too, and some of them are stuck.
+    assert (in_waste > 0) == variant.vegas
+
+
+def _klondike_layout(columns: dict[str, str], foundations: str = "") -> Position:
+    """A KL1-D1N position: the columns given (layout text), the foundations' cards, every
+    other card in the stock."""
+    used = set(foundations.split())
+    for cards in columns.values():
+        used |= {card.strip("[]") for card in cards.split()}
+    stock = [r + s for s in "SHDC" for r in "A23456789TJQK" if r + s not in used]
+    lines = ["game: KL1-D1N", "s: " + " ".join(f"[{c}]" for c in stock)]
+    for suit_index, suit in enumerate("SHDC", start=1):
+        lines.append(f"f{suit_index}: " + " ".join(c for c in foundations.split() if c[1] == suit))
+    lines += [f"{pile}: {cards}" for pile, cards in columns.items()]
+    return parse_layout("\n".join(lines) + "\n")
+
+
+def _stuck(position: Position) -> list[str]:
+    return [position.pile(pile).cards[index].code for pile, index in _stuck_places(position)]
+
+
+def test_a_king_has_a_way_out_while_a_column_can_be_empty() -> None:
+    # The K♠ lies on the 3♠ it needs below it in the foundations, but t3 … t7 are empty and
+    # a king may go there: nothing is stuck. A 7♣ on the 6♣ it needs and on both red 8s
+    # it could go onto has no way out at all: stuck, with the cards under it.
+    assert _stuck(_klondike_layout({"t1": "[QH] [3S] KS", "t2": "[4C] JD"})) == []
+    assert _stuck(_klondike_layout({"t1": "[8H] [6C] [8D] 7C", "t2": "[4C] JD"})) == [
+        "8H",
+        "6C",
+        "8D",
+        "7C",
+    ]
+
+
+def test_a_card_whose_targets_can_never_lie_at_a_column_end_is_stuck() -> None:
+    # 5♦ lies on the 3♦ it needs below it in the foundations. It could go onto 6♠ or 6♣,
+    # which are in the stock, but they can only come down onto a red 7, and both red 7s lie
+    # under the 5♦ too: no black 6 ever lies at a column's end, so nothing here ever moves.
+    # (The plain test, made of every position without passes back, sees the black 6s
+    # outside the columns as free targets.)
+    position = _klondike_layout({"t1": "[3D] [7H] [7D] 5D"})
+    assert _stuck(position) == ["3D", "7H", "7D", "5D"]
+    assert _stuck_places(position, thorough=False) == []
+    # Whatever the real rules do (taps, passes, cards up and back), they stay.
+    assert _stuck_cards_stay_put(position, [("t1", index) for index in range(4)], 800) >= 800
+    # With a red 7 free in the stock, a black 6 can come down onto it: nothing is stuck.
+    assert _stuck(_klondike_layout({"t1": "[3D] [7H] 5D"})) == []
+
+
+# -- talon waits ---------------------------------------------------------------------------
+
+
+def _waits(columns: dict[str, str], foundations: str = "") -> tuple[list[bool], list[bool]]:
+    position = _klondike_layout(columns, foundations)
+    return stock_bridge.waits(state_of(position), StockTable.for_variant(position.variant))
+
+
+def test_a_talon_card_goes_to_a_column_only_when_something_could_go_onto_it() -> None:
+    # Draw 1 with passes: every talon card can be played at any time, so one waits in the
+    # talon until something can follow it (docs/solver.md). T♠ ends t1.
+    def to_column(columns: dict[str, str], foundations: str = "") -> dict[str, bool]:
+        allowed, _ = _waits(columns, foundations)
+        return {text: allowed[card_id(parse_card(text))] for text in ("9H", "9D")}
+
+    # 8♠ and 8♣ lie face down: nothing could go onto a red 9 played onto T♠.
+    assert to_column({"t1": "TS", "t2": "[8S] [8C] KD"}) == {"9H": False, "9D": False}
+    # 8♣ face up in a column can follow; so can a talon 8♣ if a red 7 is free in turn.
+    assert to_column({"t1": "TS", "t2": "[8S] 8C"}) == {"9H": True, "9D": True}
+    assert to_column({"t1": "TS", "t2": "[8S] 7H"}) == {"9H": True, "9D": True}
+    # 8♠ on its foundation's top may come back onto a red 9 (KL-7).
+    assert to_column({"t1": "TS", "t2": "[8C] [7H] [7D] KC"}, "AS 2S 3S 4S 5S 6S 7S 8S") == {
+        "9H": True,
+        "9D": True,
+    }
+
+
+def test_a_talon_card_goes_up_only_when_the_next_of_its_suit_could_follow() -> None:
+    # A♥ waits in the talon while 2♥ lies face down; it goes up once 2♥ ends a column (or
+    # could follow from the talon). Kings may always go up.
+    def to_foundation(columns: dict[str, str]) -> dict[str, bool]:
+        _, allowed = _waits(columns)
+        return {text: allowed[card_id(parse_card(text))] for text in ("AH", "AS", "KC")}
+
+    assert to_foundation({"t1": "[2H] [2S] [3S] 9C"}) == {"AH": False, "AS": False, "KC": True}
+    assert to_foundation({"t1": "[2S] [3S] 2H"}) == {"AH": True, "AS": False, "KC": True}
+    # 2♠ and 3♠ in the talon, 4♠ ends a column: A♠ may go up (2♠, 3♠, 4♠ follow).
+    assert to_foundation({"t1": "[2H] 4S"})["AS"] is True
+
+
+# -- what the bridge refuses ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("state", "rules"),
+    [
+        (State((b"\x00",) * 6, b"\x00" * 4, b"", 0), (7, 1, 1, True, False, True, False)),
+        (State((b"\x00",) * 7, b"\x00" * 4, b"", 1), (7, 1, 1, True, False, True, False)),
+        (State((b"\x00\x34",) + (b"\x00",) * 6, b"\x00" * 4, b"", 0), (7, 1, 1, 1, 0, 1, 0)),
+        (State((b"\x00",) * 7, b"\x00" * 4, b"", 0), (7, 3, 1, True, False, True, False)),
+        (State((b"\x00",) * 7, b"\x0e" + b"\x00" * 3, b"", 0), (7, 1, 1, 1, 0, 1, 0)),
+    ],
+)
+def test_a_position_or_rules_the_search_cannot_hold_are_refused(
+    state: State, rules: tuple[int, ...]
+) -> None:
+    # Too few columns, a waste larger than the talon, a card id past 51, three places per
+    # suit, a foundation above 13.
+    assert stock_bridge._stock_search is not None
+    with pytest.raises(ValueError):
+        stock_bridge._stock_search.key(state, rules)
