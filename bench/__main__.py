@@ -2,7 +2,7 @@
 minutes. Run a module alone for its full options:
 
     .venv/bin/python -m bench.engine_bench --seconds 5
-    .venv/bin/python -m bench.http_bench --seconds 8 --games 50
+    .venv/bin/python -m bench.http_bench --database sqlite --mode open --players 1000 --rate 500
     .venv/bin/python -m bench.solver_bench --first 1 --last 200 --seconds 10
     .venv/bin/python -m bench.board_bench --runs 5 --latency 150
 """
@@ -15,7 +15,8 @@ from . import board_bench, engine_bench, http_bench, solver_bench
 def main() -> None:
     engine_bench.main(["--seconds", "2"])
     print()
-    http_bench.main(["--seconds", "5"])
+    # SQLite and PostgreSQL, 1 and 2 workers, open loop and closed loop: 10 s each.
+    http_bench.main(["--seconds", "10"])
     print()
     board_bench.main(["--runs", "3"])
     print()

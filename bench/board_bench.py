@@ -29,7 +29,7 @@ from typing import Any
 from playwright.sync_api import Browser, BrowserContext, sync_playwright
 from tests.e2e.harness import chromium_args, emulate_network, phone_network
 
-from .http_bench import start_server, stop_server
+from .http_bench import start_server
 
 # Runs in the page before its own scripts: notes when the first card enters the document,
 # then waits one frame, so the figure is the first card on screen.
@@ -128,7 +128,8 @@ def main(argv: list[str] | None = None) -> int:
         print("board bench: Chromium is not installed (make test installs it)", file=sys.stderr)
         return 1
     with tempfile.TemporaryDirectory(prefix="solitaire-bench-") as data_dir:
-        process, address = start_server(Path(data_dir), "FULL")
+        server = start_server(Path(data_dir), database_url="", workers=1)
+        address = server.address
         try:
             with sync_playwright() as playwright:
                 browser = playwright.chromium.launch(
@@ -142,7 +143,7 @@ def main(argv: list[str] | None = None) -> int:
                     agains.append(again)
                 browser.close()
         finally:
-            stop_server(process)
+            server.stop()
     print(
         f"board bench: a phone (390×844) on {args.latency:.0f} ms round trip, "
         f"{args.down:.0f} kbit/s down, {args.up:.0f} kbit/s up (Chromium's emulation)"

@@ -88,3 +88,52 @@ def test_the_listening_socket_says_tcp_so_answers_go_out_at_once() -> None:
         assert sock.getsockname()[1] > 0
     finally:
         sock.close()
+
+
+def _children(pid: int) -> list[int]:
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == pid:
+                found.append(int(entry.name))
+    return found
+
+
+def test_serve_with_workers_shares_the_port_and_starts_a_worker_that_died(tmp_path: Path) -> None:
+    env = {**os.environ, "SOLITAIRE_DATA_DIR": str(tmp_path / "data"), "SOLITAIRE_DATABASE_URL": ""}
+    process = subprocess.Popen(
+        [str(SOLITAIRE), "serve", "--host", "127.0.0.1", "--port", "0", "--workers", "2"],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    )
+    try:
+        assert process.stdout is not None
+        line = process.stdout.readline()
+        match = re.fullmatch(r"Solitaire is running: open (http://127\.0\.0\.1:\d+/)\n", line)
+        assert match, line
+        address = match[1]
+        workers = _children(process.pid)
+        assert len(workers) == 2
+        # Printed once both listen: every new connection is answered, by either worker.
+        for _ in range(6):
+            with httpx.Client(base_url=address, timeout=20) as client:
+                assert client.get("/api/settings").status_code == 200
+        os.kill(workers[0], signal.SIGKILL)
+        deadline = time.monotonic() + 60
+        while len(set(_children(process.pid)) - {workers[0]}) < 2:
+            assert time.monotonic() < deadline, "the dead worker was not replaced"
+            time.sleep(0.2)
+        for _ in range(6):
+            with httpx.Client(base_url=address, timeout=20) as client:
+                assert client.get("/api/settings").status_code == 200
+    finally:
+        process.send_signal(signal.SIGINT)
+        process.wait(timeout=30)
+    assert process.returncode == 0
+    assert _children(process.pid) == []

@@ -79,6 +79,17 @@ def read_all(sock: socket.socket) -> bytes:
     return b"".join(chunks)
 
 
+def read_answer(sock: socket.socket) -> bytes:
+    """One whole answer of the test app (chunked: up to its last, empty chunk)."""
+    data = b""
+    while not data.endswith(b"0\r\n\r\n"):
+        chunk = sock.recv(65536)
+        if not chunk:
+            break
+        data += chunk
+    return data
+
+
 def guard(**options: Any) -> ConnectionGuard:
     settings: dict[str, Any] = {
         "header_timeout": 10.0,
@@ -106,6 +117,43 @@ def test_headers_that_never_end_get_408_in_time_however_they_trickle() -> None:
         # A client that sends its request in time is answered as usual.
         served = connect(port, REQUEST)
         assert served.recv(65536).startswith(b"HTTP/1.1 200 ")
+
+
+def test_a_kept_alive_connection_idles_its_keep_alive_and_then_has_the_header_deadline() -> None:
+    g = guard(header_timeout=0.5, keep_alive=1)
+    app = App()
+    sock = g.listening_socket(socket.AF_INET)
+    sock.bind(("127.0.0.1", 0))
+    sock.listen(16)
+    config = uvicorn.Config(
+        app, http=g.protocol, log_level="warning", lifespan="on", timeout_keep_alive=1
+    )
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    while not server.started:
+        time.sleep(0.01)
+    try:
+        port = sock.getsockname()[1]
+        client = connect(port, REQUEST)
+        assert read_answer(client).startswith(b"HTTP/1.1 200 ")
+        time.sleep(0.7)  # idle past the header deadline, within the keep-alive
+        client.sendall(REQUEST)
+        assert read_answer(client).startswith(b"HTTP/1.1 200 ")
+        # A request begun on it has the header deadline from its first byte.
+        client.sendall(b"GET / HTTP/1.1\r\n")
+        started = time.monotonic()
+        assert read_all(client).startswith(b"HTTP/1.1 408 ")
+        assert time.monotonic() - started < 0.9
+        # And an idle one is closed after the keep-alive, without an answer.
+        idle = connect(port, REQUEST)
+        assert read_answer(idle).startswith(b"HTTP/1.1 200 ")
+        started = time.monotonic()
+        assert read_all(idle) == b""
+        assert 0.8 < time.monotonic() - started < 3.0
+    finally:
+        server.should_exit = True
+        thread.join(timeout=10)
 
 
 def test_a_body_that_never_ends_gets_408() -> None:

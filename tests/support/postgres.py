@@ -40,12 +40,14 @@ class TemporaryPostgres:
     As root, initdb and pg_ctl run as the ``postgres`` user (initdb refuses root).
     """
 
-    def __init__(self, database: str = "solitaire") -> None:
+    def __init__(self, database: str = "solitaire", *, durable: bool = False) -> None:
         bin_dir = postgres_bin()
         if bin_dir is None:
             raise RuntimeError("PostgreSQL is not installed (apt-get install postgresql)")
         self.bin_dir = bin_dir
         self.database = database
+        #: Commits reach the disk (``fsync`` on), as in production; the tests turn it off.
+        self.durable = durable
         self.port = free_port()
         self.root = Path(tempfile.mkdtemp(prefix="solitaire-pg-"))
         self.data = self.root / "data"
@@ -104,7 +106,9 @@ class TemporaryPostgres:
 
     def start(self) -> None:
         """Start the server (again, after :meth:`stop`), on the same port."""
-        options = f"-p {self.port} -k {self.socket_dir} -c listen_addresses=127.0.0.1 -c fsync=off"
+        options = f"-p {self.port} -k {self.socket_dir} -c listen_addresses=127.0.0.1"
+        if not self.durable:
+            options += " -c fsync=off"
         self._run("pg_ctl", "-D", str(self.data), "-l", str(self.log), "-o", options, "-w", "start")
 
     def stop(self) -> None:

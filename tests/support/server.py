@@ -9,6 +9,7 @@ False
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import resource
@@ -37,10 +38,17 @@ class ServerProcess:
     """
 
     def __init__(
-        self, workdir: Path, environment: dict[str, str], *, max_open_files: int | None = None
+        self,
+        workdir: Path,
+        environment: dict[str, str],
+        *,
+        max_open_files: int | None = None,
+        workers: int = 1,
     ) -> None:
         self.workdir = workdir
         self.environment = environment
+        #: Worker processes (``--workers``); more than one: a supervisor and its workers.
+        self.workers = workers
         #: RLIMIT_NOFILE of the process (soft and hard), as a small server would have.
         self.max_open_files = max_open_files
         self.process: subprocess.Popen[bytes] | None = None
@@ -73,13 +81,18 @@ class ServerProcess:
         with self._output("out").open("wb") as out, self._output("err").open("wb") as err:
             # The access log goes to stdout: a file, never a pipe nobody reads (a full pipe
             # would block the server).
+            command = [str(SOLITAIRE), "serve", "--host", "127.0.0.1", "--port", "0"]
+            if self.workers != 1:
+                command += ["--workers", str(self.workers)]
             self.process = subprocess.Popen(
-                [str(SOLITAIRE), "serve", "--host", "127.0.0.1", "--port", "0"],
+                command,
                 stdout=out,
                 stderr=err,
                 env=environment,
                 cwd=self.workdir,
                 preexec_fn=self._limit_files if self.max_open_files else None,
+                # Its own process group: a kill takes the supervisor and every worker at once.
+                start_new_session=True,
             )
         self.base_url = ""  # each start gets a new port
         deadline = time.monotonic() + START_SECONDS
@@ -114,11 +127,29 @@ class ServerProcess:
         return "\n".join(lines[-40:])
 
     def kill(self) -> None:
-        """SIGKILL: no shutdown, no flush, as a crash or a power cut of the process."""
+        """SIGKILL to the server's every process (supervisor and workers) at once: no
+        shutdown, no flush, as a crash or a power cut of the machine."""
         if self.process is not None and self.process.poll() is None:
-            os.kill(self.process.pid, signal.SIGKILL)
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(self.process.pid, signal.SIGKILL)
         if self.process is not None:
+            # (The workers die with the same signal; their sockets and files are released
+            # by the kernel as they do.)
             self.process.wait(timeout=10)
+
+    def worker_pids(self) -> list[int]:
+        """The worker processes of a server started with several (empty: one process)."""
+        found = []
+        for entry in Path("/proc").iterdir():
+            if not entry.name.isdigit():
+                continue
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == self.pid:
+                found.append(int(entry.name))
+        return found
 
     def stop(self) -> None:
         """A clean stop (SIGTERM), or SIGKILL after 10 s."""

@@ -4,6 +4,7 @@ real PostgreSQL server. Select them with ``-m system`` (or leave them out with
 
 from __future__ import annotations
 
+import hashlib
 import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -48,8 +49,19 @@ def servers(tmp_path: Path) -> Iterator[ServerFactory]:
 
 
 def database_name(request: pytest.FixtureRequest) -> str:
-    """A PostgreSQL database name made from the test's name."""
-    return "t_" + re.sub(r"[^a-z0-9]+", "_", request.node.name.lower())[:55]
+    """A PostgreSQL database name made from the test's name (cut to fit, with a digest of
+    the whole name so that two parameters of one test never share one)."""
+    name = request.node.name.lower()
+    digest = hashlib.sha1(name.encode()).hexdigest()[:8]
+    return "t_" + re.sub(r"[^a-z0-9]+", "_", name)[:45] + "_" + digest
+
+
+@pytest.fixture(params=[1, 2], ids=["1-process", "2-workers"])
+def workers(request: pytest.FixtureRequest) -> int:
+    """A server of one process, or one of two worker processes sharing the port (and the
+    database), as ``solitaire serve --workers 2`` runs."""
+    count: int = request.param
+    return count
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

@@ -1,5 +1,6 @@
 """Durability: every action the server acknowledged survives a SIGKILL of the server, on
-SQLite and on PostgreSQL, and the games go on (undo included) after the restart.
+SQLite and on PostgreSQL, with one process or two workers (all killed at once), and the games
+go on (undo included) after the restart.
 
 The player streams legal actions over four games; after a while a timer kills the server at
 a random moment, mostly while a request is in flight. That one action was never
@@ -27,6 +28,8 @@ pytestmark = pytest.mark.system
 
 DEALS = ("KL1-D1N-AAAAAAG", "KL1-D3N-AAAABCD", "EH1-N-AAAAAAF", "SS1-S4-AAAAABD")
 ACTIONS_BEFORE_KILL = 80
+#: With two workers (three starts of three processes each): fewer, for the suite's time.
+ACTIONS_BEFORE_KILL_TWO_WORKERS = 40
 KILL_WITHIN_SECONDS = 0.05
 PROBE_EVERY = 15
 UNDOS_AFTER_RESTART = 3
@@ -54,14 +57,18 @@ def probe_refusals(player: Player, server: ServerProcess, mirror: Mirror) -> Non
 
 
 def stream_until_killed(
-    player: Player, server: ServerProcess, mirrors: list[Mirror], choice: random.Random
+    player: Player,
+    server: ServerProcess,
+    mirrors: list[Mirror],
+    choice: random.Random,
+    before_kill: int,
 ) -> tuple[Mirror, Action, Mirror]:
     """Send legal actions until the server dies under a request. Returns the game and action
     in flight when it died, and the game acted on last before that."""
     killer: threading.Timer | None = None
     last_acted = mirrors[0]
-    for sent in range(ACTIONS_BEFORE_KILL * 20):
-        if sent == ACTIONS_BEFORE_KILL:
+    for sent in range(before_kill * 20):
+        if sent == before_kill:
             killer = threading.Timer(choice.uniform(0, KILL_WITHIN_SECONDS), server.kill)
             killer.start()
         mirror = mirrors[sent % len(mirrors)]
@@ -81,21 +88,22 @@ def stream_until_killed(
 
 
 def test_acknowledged_actions_survive_a_kill_and_play_goes_on(
-    servers: ServerFactory, database: dict[str, str]
+    servers: ServerFactory, database: dict[str, str], workers: int
 ) -> None:
     seed = random.randrange(1_000_000)
     print(f"seed {seed}")  # shown when the test fails: Random(seed) chose the actions
     choice = random.Random(seed)
-    server = servers(database).start()
+    server = servers(database, workers=workers).start()
     player = Player()
     mirrors = [Mirror.of(player.start(server, mode="code", code=code)) for code in DEALS]
     started = time.monotonic()
+    before_kill = ACTIONS_BEFORE_KILL if workers == 1 else ACTIONS_BEFORE_KILL_TWO_WORKERS
     in_flight_game, in_flight_action, last_acted = stream_until_killed(
-        player, server, mirrors, choice
+        player, server, mirrors, choice, before_kill
     )
     acknowledged = sum(mirror.version for mirror in mirrors)
     streamed_seconds = time.monotonic() - started
-    assert acknowledged >= ACTIONS_BEFORE_KILL
+    assert acknowledged >= before_kill
     assert not server.running
 
     server.start()  # the same database; a new port

@@ -3,10 +3,11 @@
 keep the others out.
 
 - A request's line and headers must arrive within ``header_timeout`` seconds of the
-  connection opening (or of the previous answer on a kept-alive connection), and its body
-  within ``body_timeout`` seconds of the headers; however slowly the bytes trickle in, the
-  clock does not start again. Past it the client gets 408 and the connection is closed.
-  (uvicorn's own keep-alive timeout still closes a connection idle between requests.)
+  connection opening (or, on a kept-alive connection, of the request's first byte), and its
+  body within ``body_timeout`` seconds of the headers; however slowly the bytes trickle in,
+  the clock does not start again. Past it the client gets 408 and the connection is closed.
+  A kept-alive connection idle between an answer and its next request is closed after
+  ``keep_alive`` seconds (uvicorn's keep-alive timeout), without an answer.
 - At most ``max_connections`` are open at once (and never more than the process may open
   files, less a reserve for the database, the solver and the files it serves). A
   connection beyond it takes the place of the one that has waited longest for its client
@@ -95,6 +96,7 @@ class ConnectionGuard:
         max_connections: int,
         retry_after: int,
         files: int | None = None,
+        keep_alive: float | None = None,
     ) -> None:
         files = files if files is not None else files_limit()
         self.cap = connection_cap(max_connections, files)
@@ -105,6 +107,9 @@ class ConnectionGuard:
         )
         #: The connections waiting for their client, the one waiting longest first.
         self.waiting: OrderedDict[Any, None] = OrderedDict()
+        #: How long a kept-alive connection may stay idle between an answer and the first
+        #: byte of its next request (uvicorn closes it then); None: ``header_timeout``.
+        self.keep_alive = keep_alive if keep_alive is not None else header_timeout
         self.protocol = _guarded_protocol(self, header_timeout, body_timeout, retry_after)
 
     def may_accept(self) -> bool:
@@ -137,10 +142,15 @@ def _guarded_protocol(
 ) -> type[asyncio.Protocol]:
     waiting = guard.waiting
     refusal = busy_answer(retry_after)
+    # uvicorn's own keep-alive timer closes an idle connection; the guard's deadline is a
+    # moment later, should that timer not run.
+    idle_timeout = guard.keep_alive + 1.0
 
     class GuardedH11Protocol(H11Protocol):
         _deadline: asyncio.TimerHandle | None = None
         _phase: str | None = None
+        #: Between an answer and the first byte of the next request.
+        _idle = False
 
         def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
             super().connection_made(transport)
@@ -152,11 +162,16 @@ def _guarded_protocol(
         def data_received(self, data: bytes) -> None:
             if self._phase == "refused":
                 return  # the request of a refused connection is read and dropped
+            if self._idle and data:
+                # The next request has begun: its headers have header_timeout from now.
+                self._idle = False
+                self._leave()
             super().data_received(data)
             self._follow()
 
         def on_response_complete(self) -> None:
             super().on_response_complete()
+            self._idle = True
             self._follow()
 
         def connection_lost(self, exc: Exception | None) -> None:
@@ -172,7 +187,10 @@ def _guarded_protocol(
             if self.transport.is_closing():
                 self._leave()
             elif self.conn.their_state is h11.IDLE and self.conn.our_state is h11.IDLE:
-                self._enter("headers", header_timeout)
+                if self._idle:
+                    self._enter("idle", idle_timeout)
+                else:
+                    self._enter("headers", header_timeout)
             elif self.conn.their_state is h11.SEND_BODY:
                 self._enter("body", body_timeout)
             else:
@@ -194,13 +212,16 @@ def _guarded_protocol(
             self._phase = None
 
         def _too_slow(self) -> None:
-            """Past the phase's deadline (or evicted): 408 unless an answer has begun, then
-            close."""
+            """Past the phase's deadline (or evicted): 408 to a request that is late (not to
+            an idle kept-alive connection, nor while an answer is on its way), then close."""
+            idle = self._phase == "idle"
             self._deadline = None
             self._leave()
             if self.transport.is_closing():
                 return
-            if self.cycle is None or not self.cycle.response_started:
+            cycle = self.cycle
+            answering = cycle is not None and cycle.response_started and not cycle.response_complete
+            if not idle and not answering:
                 self.transport.write(TIMEOUT_ANSWER)
             self.transport.close()
 

@@ -195,4 +195,9 @@ def scope_texts(scope: Scope, *, read_saved: bool = True) -> PlayerTexts:
     return PlayerTexts(services, player_id, header(scope, b"accept-language"))
 
 
-PlayerTextsDep = Annotated[PlayerTexts, Depends(player_texts)]
+async def _request_texts(request: Request) -> PlayerTexts:
+    # A coroutine, so that FastAPI does not hand it to a worker thread (see services.py).
+    return player_texts(request)
+
+
+PlayerTextsDep = Annotated[PlayerTexts, Depends(_request_texts)]

@@ -21,7 +21,7 @@ from ..games import Refusal, rules_for
 from ..layout import parse_layout
 from ..play import Game
 from ..store import GameStore, StoredGame
-from ..store.games import GameSummary
+from ..store.games import ActionRecord, GameSummary, GameTurn
 
 
 @dataclass(slots=True)
@@ -88,8 +88,9 @@ class Illegal(Exception):
         self.state = state
 
 
-#: What an action does to a game: one call of Game.play/tap/…/undo/redo/finish.
-Intent = Callable[[Game], object]
+#: What an action does to a game: one call of Game.play/tap/…/undo/redo/finish, given the
+#: player's saved settings (a drop follows auto_placement).
+Intent = Callable[[Game, dict[str, Any]], object]
 T = TypeVar("T")
 #: What a game id may look like (``secrets.token_urlsafe(16)`` makes 22 of these characters).
 GAME_ID_RE = re.compile(r"[A-Za-z0-9_-]{1,64}")
@@ -122,12 +123,14 @@ class LiveGames:
             while len(self._cache) > self.cache_size:
                 self._cache.popitem(last=False)
 
-    def _load(self, stored: StoredGame) -> LiveGame:
+    def _load(
+        self, stored: StoredGame, read_log: Callable[[], list[str]] | None = None
+    ) -> LiveGame:
         live = self._take(stored.id, stored.version)
         if live is not None:
             live.stored = stored
             return live
-        log = self.store.actions(stored.id)
+        log = read_log() if read_log is not None else self.store.actions(stored.id)
         # The row and the log are read apart: an action committed in between makes the log
         # longer than the row's version, and the row is what the caller judged by.
         if len(log) < stored.version:
@@ -135,9 +138,14 @@ class LiveGames:
         live = replay(stored, log[: stored.version])
         return live
 
-    def _use(self, stored: StoredGame, read: Callable[[LiveGame], T]) -> T:
+    def _use(
+        self,
+        stored: StoredGame,
+        read: Callable[[LiveGame], T],
+        read_log: Callable[[], list[str]] | None = None,
+    ) -> T:
         """``read`` the live game while no other thread can change it, then cache it."""
-        live = self._load(stored)
+        live = self._load(stored, read_log)
         try:
             return read(live)
         finally:
@@ -204,7 +212,7 @@ class LiveGames:
         """
         _, live = self._at_version(player_id, game_id, version)
         try:
-            intent(live.game)
+            intent(live.game, self.store.player_settings(player_id) or {})
         except Refusal as refusal:
             self._keep(live)  # a refused action changed nothing
             return refusal
@@ -218,24 +226,41 @@ class LiveGames:
 
         Raises NotFound, Stale (another action came first; nothing changed) or Illegal (the
         rules refused; nothing changed). The states are computed while this request alone
-        holds the game, so none mixes two versions.
+        holds the game, so none mixes two versions. One read of the database (the game and
+        the player's settings) and one write (on PostgreSQL, one transaction for both).
         """
-        stored, live = self._at_version(player_id, game_id, version)
-        try:
-            intent(live.game)
-        except Refusal as refusal:
-            state = live.state()
-            self._keep(live)
-            raise Illegal(refusal, state) from None
-        entry = live.game.log[-1]
-        summary = live.summary()
-        now = dt.datetime.now(dt.UTC)
-        if not self.store.record_action(game_id, stored.version, entry, summary, at=now):
+        if not GAME_ID_RE.fullmatch(game_id):
+            raise NotFound(game_id)
+        acted: list[tuple[LiveGame, ActionRecord]] = []
+
+        def decide(turn: GameTurn) -> ActionRecord:
+            stored = turn.stored
+            if stored is None:
+                raise NotFound(game_id)
+            if version != stored.version:
+                raise Stale(self._use(stored, LiveGame.state, turn.log))
+            live = self._load(stored, turn.log)
+            try:
+                intent(live.game, turn.settings)
+            except Refusal as refusal:
+                state = live.state()
+                self._keep(live)
+                raise Illegal(refusal, state) from None
+            now = dt.datetime.now(dt.UTC)
+            record = ActionRecord(game_id, stored.version, live.game.log[-1], live.summary(), now)
+            acted.append((live, record))
+            return record
+
+        # A failed write (the database out of reach) leaves the game that went ahead out of
+        # the cache, like a lost race below.
+        recorded = self.store.act(game_id, player_id, decide)
+        if not recorded:
             # Another thread or process recorded an action on this version first: this
             # Game object went ahead of the truth, so it is dropped.
             raise Stale(self.open(player_id, game_id))
+        live, record = acted[0]
         live.version += 1
-        live.stored = stored.after_action(summary, now)
+        live.stored = live.stored.after_action(record.summary, record.at)
         state = live.state()
         self._keep(live)
         return state

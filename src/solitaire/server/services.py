@@ -63,12 +63,14 @@ class Services:
         )
 
 
-def get_services(request: Request) -> Services:
+# The dependencies are coroutines: FastAPI runs a plain ``def`` dependency in a worker
+# thread, a hand-over to a thread and back for every one of them on every request.
+async def get_services(request: Request) -> Services:
     services: Services = request.app.state.services
     return services
 
 
-def get_player_id(request: Request) -> str:
+async def get_player_id(request: Request) -> str:
     player_id: str = request.state.player_id
     return player_id
 

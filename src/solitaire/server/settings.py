@@ -23,6 +23,11 @@ class Settings(BaseSettings):
 
     host: str = "127.0.0.1"
     port: int = Field(default=8000, ge=0, le=65535)
+    #: Server processes sharing the port (``solitaire serve``): 1, or one per core on a
+    #: machine that serves only this app. Each has its own cache, limits and connections.
+    workers: int = Field(default=1, ge=1, le=64)
+    #: A line in the log for every request (uvicorn's access log); errors are logged anyway.
+    access_log: bool = False
     data_dir: Path = Path("data")
     #: Empty means SQLite in ``data_dir``; ``postgresql+psycopg://…`` for PostgreSQL.
     database_url: str = ""
@@ -35,10 +40,14 @@ class Settings(BaseSettings):
     #: past it 408, and the connection is closed (``solitaire serve``).
     header_timeout_seconds: float = Field(default=10.0, gt=0, le=300)
     body_timeout_seconds: float = Field(default=10.0, gt=0, le=300)
+    #: A kept-alive connection idle this long after an answer is closed. Longer than a
+    #: player's pause between two moves, so that a player's next action rarely meets a
+    #: connection the server is closing (the request would be lost on the way).
+    keep_alive_seconds: int = Field(default=30, ge=1, le=600)
     #: Open connections at most (never more than the process may open files, less a
     #: reserve); beyond it a new one takes the place of one still waiting for a request,
     #: else gets 503 (``solitaire serve``).
-    max_connections: int = Field(default=1000, ge=1)
+    max_connections: int = Field(default=4096, ge=1)
     #: Larger request bodies get 413 (the largest real one, a typed-in layout, is ~1 KB).
     max_body_bytes: int = Field(default=65_536, ge=1024)
     #: Games one client (an IP address; IPv6 by its /64) may start per minute, in bursts of

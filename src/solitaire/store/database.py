@@ -68,7 +68,10 @@ def connect(
             parsed = parsed.set(drivername="postgresql+psycopg")
         engine = create_engine(
             parsed,
-            pool_pre_ping=True,
+            # No ping before each checkout (a round trip every time): a connection the
+            # database dropped fails its first statement, and the store reads again
+            # (GameStore._read); a write is never sent twice.
+            pool_pre_ping=False,
             pool_timeout=timeout_seconds,
             connect_args={
                 "connect_timeout": max(2, math.ceil(timeout_seconds)),

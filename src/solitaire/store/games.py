@@ -7,13 +7,11 @@ actions — in threads or in processes — never both apply.
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
 import datetime as dt
-import threading
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from sqlalchemy import (
     JSON,
@@ -30,10 +28,9 @@ from sqlalchemy import (
 )
 from sqlalchemy import exc as sa_exc
 from sqlalchemy.dialects import postgresql, sqlite
-from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.sql.elements import ColumnElement
 
+from .group_commit import GroupCommit
 from .models import Base, GameRow, PlayerRow, StatsResetRow
 
 GAMES = Base.metadata.tables["games"]
@@ -43,9 +40,7 @@ RESETS = Base.metadata.tables["stats_resets"]
 TRANSFERS = Base.metadata.tables["transfers"]
 
 
-class WriteWaitTimeout(sa_exc.TimeoutError):
-    """The other writers of this process kept the database for too long."""
-
+T = TypeVar("T")
 
 NewPlayerHook = Callable[[], None]
 """Called inside the transaction of a write that creates the player's row; raising aborts
@@ -55,6 +50,12 @@ the write (the server's limit on new players per client)."""
 # statement costs more than running it on SQLite.
 _FIND_GAME = select(GAMES).where(
     GAMES.c.id == bindparam("game_id"), GAMES.c.player_id == bindparam("player_id")
+)
+# An action's read: the game and its player's settings (a drop needs auto_placement), at once.
+_FIND_FOR_ACTION = (
+    select(GAMES, PLAYERS.c.settings.label("player_settings"))
+    .select_from(GAMES.outerjoin(PLAYERS, PLAYERS.c.id == GAMES.c.player_id))
+    .where(GAMES.c.id == bindparam("game_id"), GAMES.c.player_id == bindparam("player_id"))
 )
 _LATEST_GAME = (
     select(GAMES)
@@ -90,12 +91,17 @@ _ABANDON_OTHERS = (
     )
     .values(finished=True, finished_at=bindparam("abandoned_at"))
 )
-_APPEND = insert(ACTIONS).values(
-    game_id=bindparam("game_id"),
-    number=bindparam("new_version"),
-    action=bindparam("action"),
-    created_at=bindparam("now"),
+_APPEND_VALUES: dict[str, Any] = {
+    "game_id": bindparam("game_id"),
+    "number": bindparam("new_version"),
+    "action": bindparam("action"),
+    "created_at": bindparam("now"),
+}
+# Undoes an append whose game had moved on (see GameStore._record).
+_UNAPPEND = ACTIONS.delete().where(
+    ACTIONS.c.game_id == bindparam("game_id"), ACTIONS.c.number == bindparam("new_version")
 )
+_CREATE_GAME = insert(GAMES)
 _FINISHED_GAMES = (
     select(GAMES)
     .where(GAMES.c.player_id == bindparam("owner"), GAMES.c.finished.is_(True))
@@ -167,7 +173,12 @@ def _player_statements(dialect: str) -> tuple[Any, Any]:
         "created_at": bindparam("now"),
         "updated_at": bindparam("now"),
     }
-    create = dialect_insert(PLAYERS).values(values).on_conflict_do_nothing(index_elements=["id"])
+    create = (
+        dialect_insert(PLAYERS)
+        .values(values)
+        .on_conflict_do_nothing(index_elements=["id"])
+        .execution_options(preserve_rowcount=True)
+    )
     upsert = dialect_insert(PLAYERS).values(values)
     merged: ColumnElement[Any]
     if dialect == "postgresql":
@@ -183,6 +194,17 @@ def _player_statements(dialect: str) -> tuple[Any, Any]:
         set_={"settings": merged, "updated_at": upsert.excluded.updated_at},
     ).returning(PLAYERS.c.settings)
     return create, merge
+
+
+def _append_statement(dialect: str) -> Any:
+    """Append an action to a game's log unless that number is taken (then no row)."""
+    return (
+        _insert_for(dialect)(ACTIONS)
+        .values(_APPEND_VALUES)
+        .on_conflict_do_nothing(index_elements=["game_id", "number"])
+        # SQLAlchemy reads an INSERT's rowcount only when asked (psycopg's is gone after).
+        .execution_options(preserve_rowcount=True)
+    )
 
 
 def _reset_statement(dialect: str) -> Any:
@@ -258,6 +280,44 @@ class StoredGame:
 
 
 @dataclass(frozen=True, slots=True)
+class ActionRecord:
+    """An action to append to a game's log, made on ``expected_version``, at ``at``."""
+
+    game_id: str
+    expected_version: int
+    action: str
+    summary: GameSummary
+    at: dt.datetime
+
+
+@dataclass(slots=True)
+class GameTurn:
+    """What :meth:`GameStore.act` reads for an action: the player's game (None: no such game
+    for this player), the player's saved settings, and the game's log on demand (read on the
+    same connection, in the same transaction)."""
+
+    stored: StoredGame | None
+    settings: dict[str, Any]
+    log: Callable[[], list[str]]
+
+
+#: Chooses the action to record from what was read (None: nothing to record).
+Decide = Callable[[GameTurn], ActionRecord | None]
+
+
+@dataclass(frozen=True, slots=True)
+class _Write:
+    """A write waiting for its turn: ``work`` runs inside the transaction."""
+
+    work: Callable[[Connection], Any]
+    groupable: bool
+
+
+def _log(connection: Connection, game_id: str) -> list[str]:
+    return list(connection.execute(_LOG, {"game_id": game_id}).scalars())
+
+
+@dataclass(frozen=True, slots=True)
 class GameSummary:
     """What the store keeps about a game's state besides its log (score, moves, won)."""
 
@@ -295,55 +355,80 @@ class GameStore:
 
     def __init__(self, engine: Engine, *, write_wait_seconds: float = 5.0) -> None:
         self.engine = engine
-        self._sessions = sessionmaker(engine, expire_on_commit=False)
         # SQLite takes one writer at a time, and a waiting writer polls with growing sleeps
         # (its busy handler): under load most of the time went to sleeping. Writers of this
-        # process queue on a lock instead; other processes are still kept apart by SQLite's
-        # own lock and the conditional UPDATE. PostgreSQL needs no such queue.
-        self._write_lock = threading.Lock() if engine.dialect.name == "sqlite" else None
-        self._write_wait = write_wait_seconds
+        # process queue here instead, and the actions among them commit in groups (one disk
+        # sync for all the actions that came during the previous commit); other processes
+        # are still kept apart by SQLite's own lock and the conditional UPDATE. PostgreSQL
+        # needs no such queue: each connection writes on its own, and the server groups the
+        # disk syncs of concurrent commits itself.
+        self._group: GroupCommit[_Write] | None = None
+        if engine.dialect.name == "sqlite":
+            self._group = GroupCommit(
+                run=self._commit_group,
+                wait_seconds=write_wait_seconds,
+                groupable=lambda write: write.groupable,
+            )
         self._create_player, self._merge_settings = _player_statements(engine.dialect.name)
         self._reset = _reset_statement(engine.dialect.name)
+        self._append = _append_statement(engine.dialect.name)
         self.on_new_player: NewPlayerHook | None = None
 
-    @contextlib.contextmanager
-    def _writing(self) -> Iterator[None]:
-        """A turn to write (SQLite: one writer of this process at a time), waited for at
-        most ``write_wait_seconds``: a database kept locked that long is out of reach."""
-        if self._write_lock is None:
-            yield
-            return
-        if not self._write_lock.acquire(timeout=self._write_wait):
-            raise WriteWaitTimeout(f"no turn to write within {self._write_wait:g} s")
-        try:
-            yield
-        finally:
-            self._write_lock.release()
+    # -- one transaction for each write, one connection for each read --------------------------
+    def _write(self, work: Callable[[Connection], T], *, groupable: bool = False) -> T:
+        """``work`` in a committed transaction. On SQLite it queues behind this process's other
+        writes; ``groupable`` work (an action: its failure is a result, never an exception
+        that would undo the others) may share its transaction with other such work."""
+        if self._group is None:
+            with self.engine.begin() as connection:
+                return work(connection)
+        result: T = self._group.submit(_Write(work, groupable))
+        return result
 
-    def _session(self) -> Session:
-        return self._sessions()
+    def _commit_group(self, writes: Sequence[_Write]) -> list[Any]:
+        with self.engine.begin() as connection:
+            return [write.work(connection) for write in writes]
+
+    def _read(self, work: Callable[[Connection], T]) -> T:
+        """``work`` on a pooled connection. The pool does not ping a connection before handing
+        it out (a round trip to the database each time): a connection the database dropped
+        meanwhile (a restart) fails its first statement, and the read is made once more on a
+        new one. Writes are never made twice (:meth:`_write`)."""
+        try:
+            with self.engine.connect() as connection:
+                return work(connection)
+        except sa_exc.DBAPIError as error:
+            if not error.connection_invalidated:
+                raise
+        with self.engine.connect() as connection:
+            return work(connection)
 
     # -- players ----------------------------------------------------------------------------
     def player_settings(self, player_id: str) -> dict[str, Any] | None:
         """The settings a player saved, or None for a player never stored."""
-        with self.engine.connect() as connection:
-            settings = connection.execute(_SETTINGS, {"player_id": player_id}).scalar_one_or_none()
+        settings = self._read(
+            lambda connection: connection.execute(
+                _SETTINGS, {"player_id": player_id}
+            ).scalar_one_or_none()
+        )
         return dict(settings) if settings is not None else None
 
     def update_player_settings(self, player_id: str, changes: dict[str, Any]) -> dict[str, Any]:
         """Merge ``changes`` into the player's settings (creating the player if new) in one
         statement, and answer all the settings the player has saved."""
         values = {"player_id": player_id, "settings": changes, "now": _now()}
-        with self._writing(), self.engine.begin() as connection:
-            self._note_new_player(connection, player_id)
-            merged = connection.execute(self._merge_settings, values).scalar_one()
-        return dict(merged)
 
-    def _note_new_player(self, connection: Connection | Session, player_id: str) -> None:
+        def merge(connection: Connection) -> Any:
+            self._note_new_player(connection, player_id)
+            return connection.execute(self._merge_settings, values).scalar_one()
+
+        return dict(self._write(merge))
+
+    def _note_new_player(self, connection: Connection, player_id: str) -> None:
         """Create the player's row if there is none (race-free: a second creator finds it
         there and does nothing); a row created here is reported to :attr:`on_new_player`."""
         values = {"player_id": player_id, "settings": {}, "now": _now()}
-        result: CursorResult[Any] = connection.execute(self._create_player, values)  # type: ignore[assignment]
+        result: CursorResult[Any] = connection.execute(self._create_player, values)
         if result.rowcount == 1 and self.on_new_player is not None:
             self.on_new_player()
 
@@ -360,7 +445,7 @@ class GameStore:
         """Store a new game at version 0 (creating the player if new); the player's other
         unfinished games are abandoned (finished, not won)."""
         now = _now()
-        row = GameRow(
+        game = StoredGame(
             id=game_id,
             player_id=player_id,
             variant=variant,
@@ -375,36 +460,43 @@ class GameStore:
             created_at=now,
             updated_at=now,
         )
-        with self._writing(), self._session() as session, session.begin():
-            self._note_new_player(session, player_id)
+
+        def create(connection: Connection) -> None:
+            self._note_new_player(connection, player_id)
             # Starting a game abandons the player's other unfinished games.
-            session.execute(
+            connection.execute(
                 _ABANDON_OTHERS,
                 {"owner": player_id, "new_game_id": game_id, "abandoned_at": now},
             )
-            session.add(row)
-        return StoredGame.from_row(row)
+            connection.execute(_CREATE_GAME, dataclasses.asdict(game))
+
+        self._write(create)
+        return game
 
     def find_game(self, game_id: str, player_id: str) -> StoredGame | None:
         """The player's game of that id, or None (no such game, or someone else's)."""
-        with self.engine.connect() as connection:
-            row = (
-                connection.execute(_FIND_GAME, {"game_id": game_id, "player_id": player_id})
-                .mappings()
-                .first()
-            )
+        values = {"game_id": game_id, "player_id": player_id}
+        row = self._read(
+            lambda connection: connection.execute(_FIND_GAME, values).mappings().first()
+        )
         return StoredGame.from_mapping(row) if row is not None else None
 
     def latest_game(self, player_id: str) -> StoredGame | None:
         """The game the player last acted on (or started), or None."""
-        with self.engine.connect() as connection:
-            row = connection.execute(_LATEST_GAME, {"player_id": player_id}).mappings().first()
+        row = self._read(
+            lambda connection: (
+                connection.execute(_LATEST_GAME, {"player_id": player_id}).mappings().first()
+            )
+        )
         return StoredGame.from_mapping(row) if row is not None else None
 
     def finished_games(self, player_id: str) -> list[StoredGame]:
         """The player's finished games (won or abandoned) in the order they finished."""
-        with self.engine.connect() as connection:
-            rows = connection.execute(_FINISHED_GAMES, {"owner": player_id}).mappings().all()
+        rows = self._read(
+            lambda connection: (
+                connection.execute(_FINISHED_GAMES, {"owner": player_id}).mappings().all()
+            )
+        )
         return [StoredGame.from_mapping(row) for row in rows]
 
     def history(self, player_id: str, limit: int, offset: int = 0) -> tuple[list[StoredGame], int]:
@@ -413,33 +505,81 @@ class GameStore:
         if limit < 1 or offset < 0:
             raise ValueError(f"limit must be at least 1 and offset not negative: {limit}, {offset}")
         values = {"owner": player_id, "limit": limit, "offset": offset}
-        with self.engine.connect() as connection:
+
+        def page(connection: Connection) -> tuple[Any, Any]:
             rows = connection.execute(_HISTORY, values).mappings().all()
             total = connection.execute(_HISTORY_COUNT, {"owner": player_id}).scalar_one()
+            return rows, total
+
+        rows, total = self._read(page)
         return [StoredGame.from_mapping(row) for row in rows], int(total)
 
     def stats_resets(self, player_id: str) -> dict[str, dt.datetime]:
         """When the player last reset each variant's statistics (variant key → moment)."""
-        with self.engine.connect() as connection:
-            rows = connection.execute(_STATS_RESETS, {"owner": player_id}).all()
+        rows = self._read(
+            lambda connection: connection.execute(_STATS_RESETS, {"owner": player_id}).all()
+        )
         return {variant: reset_at for variant, reset_at in rows}
 
     def reset_stats(self, player_id: str, variants: Iterable[str]) -> dt.datetime:
         """Start the statistics of ``variants`` (keys such as ``KL-D1N``) again from now, for
         this player (created if new); answers the moment of the reset. The games stay."""
         now = _now()
-        with self._writing(), self.engine.begin() as connection:
+
+        def reset(connection: Connection) -> None:
             self._note_new_player(connection, player_id)
             for key in sorted(set(variants)):
                 connection.execute(
                     self._reset, {"player_id": player_id, "variant": key, "now": now}
                 )
+
+        self._write(reset)
         return now
 
     def actions(self, game_id: str) -> list[str]:
         """The game's action log in order (move text or ``undo``)."""
-        with self.engine.connect() as connection:
-            return list(connection.execute(_LOG, {"game_id": game_id}).scalars())
+        return self._read(lambda connection: _log(connection, game_id))
+
+    def act(self, game_id: str, player_id: str, decide: Decide) -> bool | None:
+        """One action on the player's game: read the game with the player's settings, let
+        ``decide`` choose what to record, and record it if the game is still at the version it
+        was made on. None when ``decide`` chose nothing, True once recorded and committed,
+        False (nothing written) if another action came first; what ``decide`` raises goes
+        through, with nothing written.
+
+        On PostgreSQL it is all one transaction on one connection. On SQLite the read comes
+        first, then the write, in the group commit; the conditional update keeps it right.
+        """
+        if self._group is not None:
+            with self.engine.connect() as connection:
+                chosen = decide(self._turn(connection, game_id, player_id))
+            if chosen is None:
+                return None
+            return self._write(lambda connection: self._record(connection, chosen), groupable=True)
+        for attempt in (1, 2):
+            with self.engine.begin() as connection:
+                try:
+                    turn = self._turn(connection, game_id, player_id)
+                except sa_exc.DBAPIError as error:
+                    # A connection the database dropped: the read is made again, once.
+                    if error.connection_invalidated and attempt == 1:
+                        continue
+                    raise
+                record = decide(turn)
+                return self._record(connection, record) if record is not None else None
+        raise AssertionError("unreachable")
+
+    def _turn(self, connection: Connection, game_id: str, player_id: str) -> GameTurn:
+        values = {"game_id": game_id, "player_id": player_id}
+        row = connection.execute(_FIND_FOR_ACTION, values).mappings().first()
+        if row is None:
+            return GameTurn(None, {}, lambda: [])
+        settings = row["player_settings"]
+        return GameTurn(
+            StoredGame.from_mapping(row),
+            dict(settings) if settings else {},
+            lambda: _log(connection, game_id),
+        )
 
     def record_action(
         self,
@@ -453,26 +593,34 @@ class GameStore:
         """Append an action if the game is still at ``expected_version``, committed before
         this returns True; False (and nothing written) if another action came first.
         ``at`` is the moment it is recorded as made (now by default)."""
-        now = at if at is not None else _now()
+        moment = at if at is not None else _now()
+        record = ActionRecord(game_id, expected_version, action, summary, moment)
+        return self._write(lambda connection: self._record(connection, record), groupable=True)
+
+    def _record(self, connection: Connection, record: ActionRecord) -> bool:
+        """Append the action, then move the game on if it is still at the version the action
+        was made on. Appending first: a number already in the log (another action came
+        first, in this process or another) appends nothing and fails no statement, so the
+        actions sharing a group commit are never undone by one of them."""
         values = {
-            "game_id": game_id,
-            "expected": expected_version,
-            "new_version": expected_version + 1,
-            "score": summary.score,
-            "moves": summary.moves,
-            "won": summary.won,
-            "action": action,
-            "now": now,
-            "finished_at": now if summary.won else None,
+            "game_id": record.game_id,
+            "expected": record.expected_version,
+            "new_version": record.expected_version + 1,
+            "score": record.summary.score,
+            "moves": record.summary.moves,
+            "won": record.summary.won,
+            "action": record.action,
+            "now": record.at,
+            "finished_at": record.at if record.summary.won else None,
         }
-        try:
-            with self._writing(), self.engine.begin() as connection:
-                if connection.execute(_ADVANCE, values).rowcount != 1:
-                    connection.rollback()
-                    return False
-                connection.execute(_APPEND, values)
-        except IntegrityError:
-            # The log already holds an action numbered expected_version + 1.
+        appended: CursorResult[Any] = connection.execute(self._append, values)
+        if appended.rowcount != 1:
+            return False
+        advanced: CursorResult[Any] = connection.execute(_ADVANCE, values)
+        if advanced.rowcount != 1:
+            # The log and the version always move together, so this is a game whose log ran
+            # ahead of its row: take the entry back rather than write a second truth.
+            connection.execute(_UNAPPEND, values)
             return False
         return True
 
@@ -488,29 +636,35 @@ class GameStore:
             "now": now,
             "expires_at": expires_at,
         }
-        with self._writing(), self.engine.begin() as connection:
+
+        def create(connection: Connection) -> None:
             self._note_new_player(connection, player_id)
             connection.execute(_DROP_EXPIRED_TRANSFERS, values)
             connection.execute(_DROP_TRANSFER, values)
             connection.execute(_ADD_TRANSFER, values)
 
+        self._write(create)
+
     def cancel_transfer(self, player_id: str) -> bool:
         """Drop the player's transfer link; False when they had none."""
-        with self._writing(), self.engine.begin() as connection:
-            result = connection.execute(_DROP_TRANSFER, {"player_id": player_id})
-        return result.rowcount == 1
+        dropped: bool = self._write(
+            lambda connection: (
+                connection.execute(_DROP_TRANSFER, {"player_id": player_id}).rowcount == 1
+            )
+        )
+        return dropped
 
     def use_transfer(self, secret_hash: str, now: dt.datetime) -> str | None:
         """The player a transfer link stands for, if it is known and has not expired at
         ``now``; the link is used up by this. None (and nothing written) otherwise."""
         values = {"secret_hash": secret_hash, "now": now}
-        with self._writing(), self.engine.begin() as connection:
-            player_id = connection.execute(_USE_TRANSFER, values).scalar_one_or_none()
+        player_id = self._write(
+            lambda connection: connection.execute(_USE_TRANSFER, values).scalar_one_or_none()
+        )
         return str(player_id) if player_id is not None else None
 
     def transfer_expiry(self, player_id: str) -> dt.datetime | None:
         """When the player's transfer link expires, or None when they have none."""
         query = select(TRANSFERS.c.expires_at).where(TRANSFERS.c.player_id == player_id)
-        with self.engine.connect() as connection:
-            moment = connection.execute(query).scalar_one_or_none()
+        moment = self._read(lambda connection: connection.execute(query).scalar_one_or_none())
         return _aware(moment) if moment is not None else None

@@ -1,0 +1,79 @@
+"""The group commit of SQLite's writes (``store/group_commit.py``): every thread gets its own
+result once its group has run, writes that run alone are never grouped, writes queued while
+a group runs share the next one, and a thread that waits too long for its turn gives up."""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Sequence
+
+import pytest
+
+from solitaire.store.group_commit import GroupCommit, WriteWaitTimeout
+
+
+def test_each_thread_gets_its_own_result_and_solo_writes_run_alone() -> None:
+    groups: list[list[str]] = []
+    running = threading.Lock()
+
+    def run(items: Sequence[str]) -> list[str]:
+        assert running.acquire(blocking=False), "two groups ran at once"
+        try:
+            groups.append(list(items))
+            time.sleep(0.01)  # a commit's disk sync, during which others queue
+            return [f"done {item}" for item in items]
+        finally:
+            running.release()
+
+    group = GroupCommit(run=run, wait_seconds=10, groupable=lambda item: item.startswith("a"))
+    results: dict[str, str] = {}
+    items = [f"{kind}{number}" for number in range(20) for kind in ("a", "a", "s")]
+
+    def submit(item: str) -> None:
+        results[item] = group.submit(item)
+
+    threads = [threading.Thread(target=submit, args=(item,)) for item in items]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert results == {item: f"done {item}" for item in items}
+    assert sorted(item for batch in groups for item in batch) == sorted(items)
+    for batch in groups:
+        if any(item.startswith("s") for item in batch):
+            assert len(batch) == 1, batch
+    # Actions that came during a commit shared the next one.
+    assert len(groups) < len(items)
+
+
+def test_a_failing_group_fails_each_of_its_writers_and_the_next_group_goes_on() -> None:
+    def run(items: Sequence[int]) -> list[int]:
+        if 0 in items:
+            raise OSError("disk full")
+        return list(items)
+
+    group = GroupCommit(run=run, wait_seconds=5)
+    with pytest.raises(OSError, match="disk full"):
+        group.submit(0)
+    assert group.submit(7) == 7
+
+
+def test_a_writer_kept_waiting_too_long_gives_up() -> None:
+    started = threading.Event()
+
+    def run(items: Sequence[str]) -> list[str]:
+        started.set()
+        time.sleep(0.5)
+        return list(items)
+
+    group = GroupCommit(run=run, wait_seconds=0.1, groupable=lambda item: False)
+    holder = threading.Thread(target=group.submit, args=("slow",))
+    holder.start()
+    started.wait(5)
+    began = time.monotonic()
+    with pytest.raises(WriteWaitTimeout):
+        group.submit("late")
+    assert time.monotonic() - began < 0.45
+    holder.join()
+    assert group.submit("after") == "after"
