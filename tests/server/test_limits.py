@@ -45,8 +45,10 @@ def test_a_client_is_its_address_and_an_ipv6_client_its_64() -> None:
 def test_a_burst_of_game_starts_gets_429_with_retry_after(make_app: AppFactory) -> None:
     app = make_app(game_starts_per_minute=5)
     with TestClient(app) as client:
-        answers = [client.post("/api/games", json=CODE) for _ in range(8)]
-        assert [answer.status_code for answer in answers] == [201] * 5 + [429] * 3
+        # The first start, without a cookie, makes the player (counted as a new player);
+        # from then on their starts count against their own allowance.
+        answers = [client.post("/api/games", json=CODE) for _ in range(9)]
+        assert [answer.status_code for answer in answers] == [201] * 6 + [429] * 3
         refused = answers[-1]
         assert int(refused.headers["retry-after"]) == 12  # one more start every 60 / 5 s
         body = refused.json()
@@ -54,7 +56,7 @@ def test_a_burst_of_game_starts_gets_429_with_retry_after(make_app: AppFactory) 
         assert body["retry_after"] == 12
         assert "12" in body["message"]
         assert refused.headers["cache-control"] == "no-store"
-        assert _count(app, GameRow) == 5
+        assert _count(app, GameRow) == 6
         # In the browser's language, like every answer.
         dutch = client.post("/api/games", json=CODE, headers={"Accept-Language": "nl"})
         assert dutch.json()["message"].startswith("Te veel verzoeken")
@@ -62,8 +64,22 @@ def test_a_burst_of_game_starts_gets_429_with_retry_after(make_app: AppFactory) 
         assert client.get("/api/games/current").status_code == 200
 
 
+def test_many_players_behind_one_address_each_start_their_games(make_app: AppFactory) -> None:
+    # A classroom or a carrier's NAT: one address, many players, each starting a game;
+    # the new players come in a burst the pace of new players lets through.
+    app = make_app(game_starts_per_minute=2, new_players_per_minute=1, new_players_burst=30)
+    statuses = []
+    for _ in range(30):
+        with TestClient(app) as browser:
+            statuses += [browser.post("/api/games", json=CODE).status_code for _ in range(3)]
+    assert statuses == [201] * 90
+    assert _count(app, PlayerRow) == 30
+    with TestClient(app) as late:  # past the burst: the pace applies
+        assert late.post("/api/games", json=CODE).status_code == 429
+
+
 def test_new_players_past_the_limit_get_429_and_write_nothing(make_app: AppFactory) -> None:
-    app = make_app(new_players_per_minute=3)
+    app = make_app(new_players_per_minute=3, new_players_burst=0)
     answers = []
     for _ in range(4):
         with TestClient(app) as browser:  # a new browser each time: a new player

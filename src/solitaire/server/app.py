@@ -85,6 +85,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     limits = Limits(
         game_starts_per_minute=settings.game_starts_per_minute,
         new_players_per_minute=settings.new_players_per_minute,
+        new_players_burst=settings.new_players_burst,
     )
     store.on_new_player = limits.admit_new_player
     app = FastAPI(

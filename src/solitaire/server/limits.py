@@ -48,13 +48,16 @@ class TooManyRequests(Exception):
 
 
 class RateLimit:
-    """A token bucket per client: up to ``per_minute`` at once, then one more every
-    ``60 / per_minute`` seconds (or, with ``per_hour``, up to as many at once, one more
-    every ``3600 / per_hour`` seconds). 0 means no limit.
+    """A token bucket per client: up to ``per_minute`` at once (or ``burst``, when larger),
+    then one more every ``60 / per_minute`` seconds (or, with ``per_hour``, up to as many
+    at once, one more every ``3600 / per_hour`` seconds). 0 means no limit.
 
     >>> limit = RateLimit(per_hour=2, clock=lambda: 0.0)
     >>> [limit.take("192.0.2.1") for _ in range(3)]
     [0.0, 0.0, 1800.0]
+    >>> burst = RateLimit(per_minute=1, burst=3, clock=lambda: 0.0)
+    >>> [burst.take("192.0.2.1") for _ in range(4)]
+    [0.0, 0.0, 0.0, 60.0]
     """
 
     def __init__(
@@ -62,11 +65,13 @@ class RateLimit:
         per_minute: int = 0,
         *,
         per_hour: int = 0,
+        burst: int = 0,
         max_clients: int = MAX_CLIENTS,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         count, period = (per_hour, 3600.0) if per_hour else (per_minute, 60.0)
-        self.capacity = float(count)
+        # The bucket holds `burst` when given (more at once than it refills in the period).
+        self.capacity = float(max(burst, count)) if count else 0.0
         self.rate = count / period
         self.max_clients = max_clients
         self.clock = clock
@@ -121,12 +126,18 @@ def client_key(scope: Scope) -> str:
 
 
 class Limits:
-    """The app's limits: game starts (checked before the app runs) and new players (checked
-    by the store when a write creates one)."""
+    """The app's limits: game starts per player (checked before the app runs) and new
+    players per address (checked by the store when a write creates one)."""
 
-    def __init__(self, *, game_starts_per_minute: int, new_players_per_minute: int) -> None:
+    def __init__(
+        self,
+        *,
+        game_starts_per_minute: int,
+        new_players_per_minute: int,
+        new_players_burst: int = 0,
+    ) -> None:
         self.game_starts = RateLimit(game_starts_per_minute)
-        self.new_players = RateLimit(new_players_per_minute)
+        self.new_players = RateLimit(new_players_per_minute, burst=new_players_burst)
 
     def admit_new_player(self) -> None:
         """The store's hook for a write that creates a player: TooManyRequests past the

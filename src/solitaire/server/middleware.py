@@ -16,6 +16,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from .language import scope_texts
 from .limits import Limits, TooManyRequests, client_key, current_client
+from .players import cookie_player_id
 
 
 async def send_json(
@@ -51,7 +52,7 @@ def retry_after_header(seconds: int) -> tuple[bytes, bytes]:
 
 class RateLimitMiddleware:
     """Notes each request's client for the limits (the store checks the limit on new players
-    when a write creates one), and answers 429 to a game start over the client's limit
+    when a write creates one), and answers 429 to a game start over the player's limit
     before the app reads its body."""
 
     def __init__(self, app: ASGIApp, *, limits: Limits) -> None:
@@ -63,8 +64,17 @@ class RateLimitMiddleware:
             await self.app(scope, receive, send)
             return
         client = client_key(scope)
-        if scope["method"] == "POST" and scope["path"].rstrip("/") == "/api/games":
-            wait = self.limits.game_starts.take(client)
+        starter = cookie_player_id(scope)
+        # Game starts count per player: many players behind one address (a school, a
+        # carrier's NAT) each start their own. A start without a player creates one, and
+        # new players count per address (Limits.admit_new_player), so changing cookies
+        # gains nothing.
+        if (
+            starter is not None
+            and scope["method"] == "POST"
+            and scope["path"].rstrip("/") == "/api/games"
+        ):
+            wait = self.limits.game_starts.take(starter)
             if wait > 0:
                 refusal = TooManyRequests("game starts", wait)
                 headers = [retry_after_header(refusal.retry_after)]

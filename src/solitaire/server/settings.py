@@ -50,12 +50,17 @@ class Settings(BaseSettings):
     max_connections: int = Field(default=4096, ge=1)
     #: Larger request bodies get 413 (the largest real one, a typed-in layout, is ~1 KB).
     max_body_bytes: int = Field(default=65_536, ge=1024)
-    #: Games one client (an IP address; IPv6 by its /64) may start per minute, in bursts of
-    #: as many; beyond it 429. 0: no limit.
+    #: Games one player (their cookie) may start per minute, in bursts of as many; beyond it
+    #: 429. 0: no limit.
     game_starts_per_minute: int = Field(default=60, ge=0)
-    #: Players one client may create per minute, in bursts of as many (a player is created by
-    #: their first write: a game, a setting, a statistics reset); beyond it 429. 0: no limit.
+    #: Players one client (an IP address; IPv6 by its /64) may create per minute (a player
+    #: is created by their first write: a game, a setting, a statistics reset); beyond it
+    #: 429. 0: no limit.
     new_players_per_minute: int = Field(default=60, ge=0)
+    #: How many new players one client may create at once before that pace applies: room
+    #: for a crowd behind one address arriving together (a classroom, a carrier's NAT, a
+    #: load test on loopback), while the pace still bounds how fast a flood grows the table.
+    new_players_burst: int = Field(default=2000, ge=0)
     #: Transfer links (SPEC RC-2) one client may ask for per hour, in bursts of as many;
     #: beyond it 429. A player needs one per device they move to. 0: no limit.
     transfer_links_per_hour: int = Field(default=20, ge=0)
