@@ -8,21 +8,7 @@ import pytest
 from solitaire.games import Refusal
 from solitaire.play import UNDO_LIMIT, Game
 
-from .games.helpers import codes, make_game
-
-
-def everything(game: Game) -> tuple[object, ...]:
-    """All a game holds, undo and redo stacks, log and last action included."""
-    return (
-        game.position,
-        game.fan,
-        game.score,
-        game.moves,
-        list(game.history),
-        list(game.undone),
-        list(game.log),
-        game.last,
-    )
+from .games.helpers import codes, everything, make_game
 
 
 def seen(game: Game) -> tuple[object, ...]:

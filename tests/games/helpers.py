@@ -89,3 +89,17 @@ def random_ending(
 def _goes_on(card: Card, code: str) -> bool:
     under = parse_card(code)
     return card.rank == under.rank - 1 and card.is_red != under.is_red
+
+
+def everything(game: Game) -> tuple[object, ...]:
+    """All a game holds, undo and redo stacks, log and last action included."""
+    return (
+        game.position,
+        game.fan,
+        game.score,
+        game.moves,
+        list(game.history),
+        list(game.undone),
+        list(game.log),
+        game.last,
+    )

@@ -15,7 +15,7 @@ from solitaire.layout import format_layout, parse_layout
 from solitaire.moves import DRAW, Move
 from solitaire.play import Game
 
-from .helpers import make_game, random_ending
+from .helpers import everything, make_game, random_ending
 
 RANKS = "A23456789TJQK"
 
@@ -23,19 +23,6 @@ RANKS = "A23456789TJQK"
 def run(suit: str, count: int) -> str:
     """The first ``count`` cards of a suit, ace first: ``run("S", 3) == "AS 2S 3S"``."""
     return " ".join(rank + suit for rank in RANKS[:count])
-
-
-def everything(game: Game) -> tuple[object, ...]:
-    return (
-        game.position,
-        game.fan,
-        game.score,
-        game.moves,
-        list(game.history),
-        list(game.undone),
-        list(game.log),
-        game.last,
-    )
 
 
 def refused_finish(game: Game) -> Refusal:
