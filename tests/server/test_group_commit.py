@@ -77,3 +77,62 @@ def test_a_writer_kept_waiting_too_long_gives_up() -> None:
     assert time.monotonic() - began < 0.45
     holder.join()
     assert group.submit("after") == "after"
+
+
+def test_the_event_loop_hands_its_writes_over_and_goes_on_meanwhile() -> None:
+    import asyncio
+
+    release = threading.Event()
+
+    def run(items: Sequence[str]) -> list[str]:
+        release.wait(5)
+        return [f"done {item}" for item in items]
+
+    group = GroupCommit(run=run, wait_seconds=5)
+
+    async def main() -> tuple[list[str], int]:
+        ticks = 0
+
+        async def ticker() -> None:
+            nonlocal ticks
+            while not release.is_set():
+                ticks += 1
+                await asyncio.sleep(0.005)
+
+        clock = asyncio.create_task(ticker())
+        writes = asyncio.gather(*(group.submitted(f"a{number}") for number in range(5)))
+        await asyncio.sleep(0.1)
+        release.set()
+        results = await writes
+        await clock
+        return list(results), ticks
+
+    results, ticks = asyncio.run(main())
+    assert results == [f"done a{number}" for number in range(5)]
+    assert ticks >= 5  # the loop ran on while the writes waited
+
+
+def test_a_coroutine_kept_waiting_too_long_gives_up_and_its_write_never_runs() -> None:
+    import asyncio
+
+    started = threading.Event()
+    ran: list[str] = []
+
+    def run(items: Sequence[str]) -> list[str]:
+        started.set()
+        time.sleep(0.5)
+        ran.extend(items)
+        return list(items)
+
+    group = GroupCommit(run=run, wait_seconds=0.1, groupable=lambda item: False)
+    holder = group.submit_soon("slow")
+    started.wait(5)
+
+    async def late() -> None:
+        await group.submitted("late")
+
+    with pytest.raises(WriteWaitTimeout):
+        asyncio.run(late())
+    assert holder.result(5) == "slow"
+    assert group.submit("after") == "after"
+    assert ran == ["slow", "after"]

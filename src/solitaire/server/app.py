@@ -21,6 +21,7 @@ from starlette.staticfiles import StaticFiles
 
 from ..catalogs import Catalogs
 from ..store import GameStore, connect, upgrade_schema
+from .action_lane import ActionLane
 from .assets import Assets
 from .errors import install_error_handlers
 from .limits import Limits
@@ -95,6 +96,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         # /docs is the app's own page (routes/docs.py); FastAPI's load from a CDN.
         docs_url=None,
         redoc_url=None,
+        # The app exports no OpenTelemetry: without this, FastAPI looks for the providers
+        # on every request.
+        telemetry={"tracing": False, "metrics": False, "logs": False, "operation_spans": False},
     )
     app.state.services = Services(
         settings=settings,
@@ -110,6 +114,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.include_router(module.router)
     app.mount("/static", BoardFiles(directory=settings.web_dir / "static"), name="static")
     # The last added runs first: the body cap sees the request before the app reads it.
+    # Innermost, the player's actions go straight to their route (action_lane.py).
+    app.add_middleware(ActionLane)
     app.add_middleware(
         PlayerCookieMiddleware,
         secure=settings.cookie_secure,

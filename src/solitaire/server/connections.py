@@ -1,5 +1,6 @@
 """The server's connections as ``solitaire serve`` takes them: uvicorn's HTTP/1.1 protocol
-(h11) with read deadlines and a cap on open connections, so that clients that stall cannot
+(on httptools, the parser of Node.js: h11's pure Python cost more per request than the
+action itself) with read deadlines and a cap on open connections, so that clients that stall cannot
 keep the others out.
 
 - A request's line and headers must arrive within ``header_timeout`` seconds of the
@@ -29,8 +30,7 @@ import socket
 from collections import OrderedDict
 from typing import Any
 
-import h11
-from uvicorn.protocols.http.h11_impl import H11Protocol
+from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
 FILES_RESERVE = 256
 """Open files kept for other things than client connections: the database's connections
@@ -146,33 +146,46 @@ def _guarded_protocol(
     # moment later, should that timer not run.
     idle_timeout = guard.keep_alive + 1.0
 
-    class GuardedH11Protocol(H11Protocol):
+    class GuardedProtocol(HttpToolsProtocol):
         _deadline: asyncio.TimerHandle | None = None
+        #: "headers", "body" (awaited from the client), "idle" (between an answer and the
+        #: next request's first byte), "refused", or None while the app has the request.
         _phase: str | None = None
-        #: Between an answer and the first byte of the next request.
-        _idle = False
 
         def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
             super().connection_made(transport)
             if len(self.connections) > guard.cap and not self._evict_one():
                 self._refuse()
                 return
-            self._follow()
+            self._enter("headers", header_timeout)
 
         def data_received(self, data: bytes) -> None:
             if self._phase == "refused":
                 return  # the request of a refused connection is read and dropped
-            if self._idle and data:
+            if self._phase == "idle" and data:
                 # The next request has begun: its headers have header_timeout from now.
-                self._idle = False
-                self._leave()
+                self._enter("headers", header_timeout)
             super().data_received(data)
-            self._follow()
+
+        def on_message_begin(self) -> None:
+            super().on_message_begin()
+            self._enter("headers", header_timeout)
+
+        def on_headers_complete(self) -> None:
+            super().on_headers_complete()
+            self._enter("body", body_timeout)
+
+        def on_message_complete(self) -> None:
+            super().on_message_complete()
+            if self._phase == "body":
+                self._leave()  # the app has the whole request
 
         def on_response_complete(self) -> None:
             super().on_response_complete()
-            self._idle = True
-            self._follow()
+            if self.transport.is_closing():
+                self._leave()
+            elif self._phase is None:
+                self._enter("idle", idle_timeout)
 
         def connection_lost(self, exc: Exception | None) -> None:
             self._leave()
@@ -180,21 +193,6 @@ def _guarded_protocol(
             super().connection_lost(exc)
 
         # -- the phases of a connection ------------------------------------------------
-
-        def _follow(self) -> None:
-            """Start the deadline of the phase the connection is in (headers awaited, body
-            awaited), or none while the app has the request."""
-            if self.transport.is_closing():
-                self._leave()
-            elif self.conn.their_state is h11.IDLE and self.conn.our_state is h11.IDLE:
-                if self._idle:
-                    self._enter("idle", idle_timeout)
-                else:
-                    self._enter("headers", header_timeout)
-            elif self.conn.their_state is h11.SEND_BODY:
-                self._enter("body", body_timeout)
-            else:
-                self._leave()
 
         def _enter(self, phase: str, timeout: float) -> None:
             if self._phase == phase:
@@ -247,7 +245,7 @@ def _guarded_protocol(
                     return True
             return False
 
-    return GuardedH11Protocol
+    return GuardedProtocol
 
 
 __all__ = ["FILES_RESERVE", "ConnectionGuard", "busy_answer", "connection_cap"]

@@ -229,38 +229,65 @@ class LiveGames:
         holds the game, so none mixes two versions. One read of the database (the game and
         the player's settings) and one write (on PostgreSQL, one transaction for both).
         """
+        action = self._action(game_id, version, intent)
+        return action.answer(player_id, self.store.act(game_id, player_id, action.decide))
+
+    def _action(self, game_id: str, version: int, intent: Intent) -> _Action:
+        # Ids are token_urlsafe(16); anything else is no game and never reaches the database.
         if not GAME_ID_RE.fullmatch(game_id):
             raise NotFound(game_id)
-        acted: list[tuple[LiveGame, ActionRecord]] = []
+        return _Action(self, game_id, version, intent)
 
-        def decide(turn: GameTurn) -> ActionRecord:
-            stored = turn.stored
-            if stored is None:
-                raise NotFound(game_id)
-            if version != stored.version:
-                raise Stale(self._use(stored, LiveGame.state, turn.log))
-            live = self._load(stored, turn.log)
-            try:
-                intent(live.game, turn.settings)
-            except Refusal as refusal:
-                state = live.state()
-                self._keep(live)
-                raise Illegal(refusal, state) from None
-            now = dt.datetime.now(dt.UTC)
-            record = ActionRecord(game_id, stored.version, live.game.log[-1], live.summary(), now)
-            acted.append((live, record))
-            return record
+    async def act_soon(
+        self, player_id: str, game_id: str, version: int, intent: Intent
+    ) -> dict[str, Any]:
+        """:meth:`act` from the event loop, when the store serves actions there
+        (``store.acts_without_threads``): the loop goes on while the write commits."""
+        action = self._action(game_id, version, intent)
+        return action.answer(
+            player_id, await self.store.act_soon(game_id, player_id, action.decide)
+        )
 
-        # A failed write (the database out of reach) leaves the game that went ahead out of
-        # the cache, like a lost race below.
-        recorded = self.store.act(game_id, player_id, decide)
-        if not recorded:
-            # Another thread or process recorded an action on this version first: this
-            # Game object went ahead of the truth, so it is dropped.
-            raise Stale(self.open(player_id, game_id))
-        live, record = acted[0]
+
+@dataclass(slots=True)
+class _Action:
+    """One action on its way through :meth:`LiveGames.act`: what is decided on the game as
+    read, then the answer once the store has (or has not) recorded it."""
+
+    games: LiveGames
+    game_id: str
+    version: int
+    intent: Intent
+    acted: tuple[LiveGame, ActionRecord] | None = None
+
+    def decide(self, turn: GameTurn) -> ActionRecord:
+        stored = turn.stored
+        if stored is None:
+            raise NotFound(self.game_id)
+        if self.version != stored.version:
+            raise Stale(self.games._use(stored, LiveGame.state, turn.log))
+        live = self.games._load(stored, turn.log)
+        try:
+            self.intent(live.game, turn.settings)
+        except Refusal as refusal:
+            state = live.state()
+            self.games._keep(live)
+            raise Illegal(refusal, state) from None
+        now = dt.datetime.now(dt.UTC)
+        record = ActionRecord(self.game_id, stored.version, live.game.log[-1], live.summary(), now)
+        self.acted = (live, record)
+        return record
+
+    def answer(self, player_id: str, recorded: bool | None) -> dict[str, Any]:
+        """The new state once recorded; Stale if another action came first (this Game
+        object went ahead of the truth, so it is dropped). A failed write (the database out
+        of reach) raises before this, and leaves the game that went ahead out of the cache
+        the same way."""
+        if not recorded or self.acted is None:
+            raise Stale(self.games.open(player_id, self.game_id))
+        live, record = self.acted
         live.version += 1
         live.stored = live.stored.after_action(record.summary, record.at)
         state = live.state()
-        self._keep(live)
+        self.games._keep(live)
         return state

@@ -60,6 +60,11 @@ def connect(
         engine = create_engine(
             parsed,
             connect_args={"timeout": busy_timeout_ms / 1000, "check_same_thread": False},
+            # A connection for each of the server's worker threads (anyio's 40), kept: a
+            # connection opened and closed for each request beyond a small pool cost more
+            # than the request's statements.
+            pool_size=40,
+            max_overflow=10,
         )
         event.listen(engine, "connect", _sqlite_pragmas(busy_timeout_ms, sqlite_synchronous))
         return engine

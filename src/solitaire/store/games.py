@@ -7,8 +7,10 @@ actions — in threads or in processes — never both apply.
 
 from __future__ import annotations
 
+import contextvars
 import dataclasses
 import datetime as dt
+import threading
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
@@ -32,6 +34,7 @@ from sqlalchemy.sql.elements import ColumnElement
 
 from .group_commit import GroupCommit
 from .models import Base, GameRow, PlayerRow, StatsResetRow
+from .prepared import Prepared
 
 GAMES = Base.metadata.tables["games"]
 ACTIONS = Base.metadata.tables["actions"]
@@ -307,10 +310,37 @@ Decide = Callable[[GameTurn], ActionRecord | None]
 
 @dataclass(frozen=True, slots=True)
 class _Write:
-    """A write waiting for its turn: ``work`` runs inside the transaction."""
+    """A write waiting for its turn: ``work`` runs inside the transaction, on the writer
+    thread, in the context of the request that made it (the limits read the request's
+    client from it: :data:`solitaire.server.limits.current_client`)."""
 
     work: Callable[[Connection], Any]
     groupable: bool
+    context: contextvars.Context = dataclasses.field(default_factory=contextvars.copy_context)
+
+
+@dataclass(frozen=True, slots=True)
+class _DirectStatements:
+    """An action's statements, compiled once, run on the driver's own connection."""
+
+    find: Prepared
+    log: Prepared
+    append: Prepared
+    advance: Prepared
+    unappend: Prepared
+
+    def record(self, driver_connection: Any, values: dict[str, Any]) -> bool:
+        """GameStore._record's statements, in the transaction under way."""
+        cursor = driver_connection.cursor()
+        try:
+            if self.append.run(cursor, values).rowcount != 1:
+                return False
+            if self.advance.run(cursor, values).rowcount != 1:
+                self.unappend.run(cursor, values)
+                return False
+            return True
+        finally:
+            cursor.close()
 
 
 def _log(connection: Connection, game_id: str) -> list[str]:
@@ -363,6 +393,7 @@ class GameStore:
         # needs no such queue: each connection writes on its own, and the server groups the
         # disk syncs of concurrent commits itself.
         self._group: GroupCommit[_Write] | None = None
+        self._writer_connection: Connection | None = None
         if engine.dialect.name == "sqlite":
             self._group = GroupCommit(
                 run=self._commit_group,
@@ -373,6 +404,25 @@ class GameStore:
         self._reset = _reset_statement(engine.dialect.name)
         self._append = _append_statement(engine.dialect.name)
         self.on_new_player: NewPlayerHook | None = None
+        # An action's read and write run on every request: on SQLite they go straight to
+        # the driver (SQLAlchemy's execution costs several times what SQLite takes).
+        self._direct: _DirectStatements | None = None
+        self._direct_reads = threading.local()
+        if engine.dialect.name == "sqlite":
+            self._direct = _DirectStatements(
+                find=Prepared(_FIND_FOR_ACTION, engine.dialect),
+                log=Prepared(_LOG, engine.dialect),
+                append=Prepared(self._append, engine.dialect),
+                advance=Prepared(_ADVANCE, engine.dialect),
+                unappend=Prepared(_UNAPPEND, engine.dialect),
+            )
+
+    @property
+    def acts_without_threads(self) -> bool:
+        """Whether :meth:`act_soon` serves an action from the event loop itself (SQLite: a
+        read takes a moment and the writes go to the writer thread); else the caller runs
+        :meth:`act` on a worker thread."""
+        return self._direct is not None
 
     # -- one transaction for each write, one connection for each read --------------------------
     def _write(self, work: Callable[[Connection], T], *, groupable: bool = False) -> T:
@@ -386,8 +436,20 @@ class GameStore:
         return result
 
     def _commit_group(self, writes: Sequence[_Write]) -> list[Any]:
-        with self.engine.begin() as connection:
-            return [write.work(connection) for write in writes]
+        """One group's transaction, on the writer thread's own connection (kept open: a
+        connection taken from the pool and put back for each group cost more than the
+        group's statements)."""
+        connection = self._writer_connection
+        if connection is None or connection.invalidated or connection.closed:
+            connection = self._writer_connection = self.engine.connect()
+        try:
+            with connection.begin():
+                return [write.context.run(write.work, connection) for write in writes]
+        except sa_exc.DBAPIError:
+            # The next group starts on a new connection, whatever state this one is in.
+            self._writer_connection = None
+            connection.close()
+            raise
 
     def _read(self, work: Callable[[Connection], T]) -> T:
         """``work`` on a pooled connection. The pool does not ping a connection before handing
@@ -551,8 +613,7 @@ class GameStore:
         first, then the write, in the group commit; the conditional update keeps it right.
         """
         if self._group is not None:
-            with self.engine.connect() as connection:
-                chosen = decide(self._turn(connection, game_id, player_id))
+            chosen = self._decide_direct(game_id, player_id, decide)
             if chosen is None:
                 return None
             return self._write(lambda connection: self._record(connection, chosen), groupable=True)
@@ -568,6 +629,55 @@ class GameStore:
                 record = decide(turn)
                 return self._record(connection, record) if record is not None else None
         raise AssertionError("unreachable")
+
+    async def act_soon(self, game_id: str, player_id: str, decide: Decide) -> bool | None:
+        """:meth:`act` from the event loop, on SQLite (:attr:`acts_without_threads`): the read
+        and ``decide`` run at once, and the loop goes on while the write waits for its group
+        commit."""
+        if self._group is None:
+            raise RuntimeError("act_soon is for SQLite; run act on a worker thread")
+        chosen = self._decide_direct(game_id, player_id, decide)
+        if chosen is None:
+            return None
+        recorded: bool = await self._group.submitted(
+            _Write(lambda connection: self._record(connection, chosen), groupable=True)
+        )
+        return recorded
+
+    def _decide_direct(self, game_id: str, player_id: str, decide: Decide) -> ActionRecord | None:
+        """An action's read on SQLite, straight on the driver, and what ``decide`` makes of
+        it (the log, when needed, read on the same connection). Each thread keeps its own
+        connection for these reads (taking one from the pool and giving it back, with its
+        rollback, cost more than the read); a statement outside a transaction reads the
+        database as it is at that moment."""
+        direct = self._direct
+        assert direct is not None
+        values = {"game_id": game_id, "player_id": player_id}
+        connection = self._direct_connection()
+        cursor = connection.cursor()
+        try:
+            found = direct.find.run(cursor, values).fetchall()
+            if not found:
+                return decide(GameTurn(None, {}, lambda: []))
+            row = direct.find.row(found[0])
+            settings = row["player_settings"]
+
+            def log() -> list[str]:
+                return [action for (action,) in direct.log.run(cursor, values).fetchall()]
+
+            return decide(GameTurn(StoredGame.from_mapping(row), dict(settings or {}), log))
+        except sa_exc.DBAPIError:
+            self._direct_reads.connection = None
+            connection.close()
+            raise
+        finally:
+            cursor.close()
+
+    def _direct_connection(self) -> Any:
+        connection = getattr(self._direct_reads, "connection", None)
+        if connection is None:
+            connection = self._direct_reads.connection = self.engine.raw_connection()
+        return connection
 
     def _turn(self, connection: Connection, game_id: str, player_id: str) -> GameTurn:
         values = {"game_id": game_id, "player_id": player_id}
@@ -613,6 +723,8 @@ class GameStore:
             "now": record.at,
             "finished_at": record.at if record.summary.won else None,
         }
+        if self._direct is not None:
+            return self._direct.record(connection.connection.driver_connection, values)
         appended: CursorResult[Any] = connection.execute(self._append, values)
         if appended.rowcount != 1:
             return False

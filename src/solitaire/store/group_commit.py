@@ -1,26 +1,29 @@
-"""Group commit: the writes of one process's threads, queued while another write commits, go
-to the database together in one transaction, and each thread returns once that transaction
-has committed.
+"""Group commit: one writer thread runs a process's writes, each group of those queued while
+the previous group committed in one transaction; a write's caller gets its result once that
+transaction has committed.
 
 SQLite takes one writer at a time and, with ``synchronous=FULL``, each commit waits for the
 disk. Written one by one, actions queue behind each other's disk syncs; grouped, the actions
 that arrive during one commit share the next one, so the disk syncs once for all of them and
 every action is still on disk before it is answered.
 
-There is no writer thread: the first thread to find no write under way becomes the leader,
-takes every write queued so far and runs them; the others wait for their result (or for
-their turn to lead the next group).
+A caller waits on a thread (:meth:`GroupCommit.submit`) or, from the event loop, on a future
+(:meth:`GroupCommit.submit_soon`): the event loop hands its writes over without a worker
+thread of its own, and the writer wakes it when they are done.
 
->>> import threading
 >>> group = GroupCommit(run=lambda batch: [f"done {item}" for item in batch], wait_seconds=5)
 >>> group.submit("a")
 'done a'
+>>> group.submit_soon("b").result()
+'done b'
 """
 
 from __future__ import annotations
 
+import asyncio
+import concurrent.futures
+import os
 import threading
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
@@ -37,62 +40,86 @@ class WriteWaitTimeout(sa_exc.TimeoutError):
 @dataclass(slots=True)
 class _Pending(Generic[Item]):
     item: Item
-    #: Taken into a group by its leader (then it waits for that group however long).
-    taken: bool = False
-    done: bool = False
-    result: Any = None
-    error: BaseException | None = None
+    future: concurrent.futures.Future[Any]
 
 
 @dataclass(slots=True)
 class GroupCommit(Generic[Item]):
-    """Runs queued items in groups, one group at a time: ``run(items)`` does one group's work
-    (one transaction) and answers each item's result in order, or raises for them all.
+    """Runs queued items in groups, one group at a time, on a writer thread of its own:
+    ``run(items)`` does one group's work (one transaction) and answers each item's result
+    in order, or raises for them all.
 
     ``groupable(item)`` False: the item runs in a group of its own (a write whose failure
-    must not undo others'). A thread waits at most ``wait_seconds`` for its item to be
-    taken into a group (then :class:`WriteWaitTimeout`).
+    must not undo others'). A caller waits at most ``wait_seconds`` for its item to be taken
+    into a group (then :class:`WriteWaitTimeout`, and the item never runs); once taken, it
+    waits for that group however long it takes.
     """
 
     run: Callable[[Sequence[Item]], Sequence[Any]]
     wait_seconds: float
     groupable: Callable[[Item], bool] = field(default=lambda item: True)
     _queue: list[_Pending[Item]] = field(default_factory=list)
-    _leading: bool = False
     _changed: threading.Condition = field(default_factory=threading.Condition)
+    #: The process whose writer thread is running (a forked child starts its own).
+    _writer_of: int | None = None
 
     def submit(self, item: Item) -> Any:
         """Run ``item`` in the next group; its result once that group has committed."""
-        pending = _Pending(item)
-        deadline = time.monotonic() + self.wait_seconds
+        future = self.submit_soon(item)
+        try:
+            return future.result(timeout=self.wait_seconds)
+        except concurrent.futures.TimeoutError:
+            return self._late(future)
+
+    async def submitted(self, item: Item) -> Any:
+        """:meth:`submit` for a coroutine: the event loop goes on while the item waits."""
+        future = self.submit_soon(item)
+        gave_up = False
+
+        def give_up() -> None:
+            nonlocal gave_up
+            gave_up = future.cancel()  # only while no group has taken it
+
+        timer = asyncio.get_running_loop().call_later(self.wait_seconds, give_up)
+        try:
+            return await asyncio.wrap_future(future)
+        except asyncio.CancelledError:
+            if gave_up:
+                raise self._timeout() from None
+            raise
+        finally:
+            timer.cancel()
+
+    def submit_soon(self, item: Item) -> concurrent.futures.Future[Any]:
+        """Queue ``item`` for the next group; a future of its result."""
+        future: concurrent.futures.Future[Any] = concurrent.futures.Future()
         with self._changed:
-            self._queue.append(pending)
+            if self._writer_of != os.getpid():
+                self._writer_of = os.getpid()
+                threading.Thread(target=self._write, name="solitaire-writer", daemon=True).start()
+            self._queue.append(_Pending(item, future))
+            self._changed.notify()
+        return future
+
+    def _late(self, future: concurrent.futures.Future[Any]) -> Any:
+        """An item not done in ``wait_seconds``: given up if no group has taken it yet."""
+        if future.cancel():
+            raise self._timeout()
+        return future.result()
+
+    def _timeout(self) -> WriteWaitTimeout:
+        return WriteWaitTimeout(f"no turn to write within {self.wait_seconds:g} s")
+
+    def _write(self) -> None:
         while True:
             with self._changed:
-                group = self._next_group(pending, deadline)
-                if group is None:
-                    return self._outcome(pending)
-            # A group led by this thread may not hold its own item (one that runs alone
-            # came first): then it goes round again.
-            self._lead(group)
-
-    def _next_group(self, pending: _Pending[Item], deadline: float) -> list[_Pending[Item]] | None:
-        """Wait (the lock held) until ``pending`` is done (None) or this thread is to lead
-        the next group (that group)."""
-        while True:
-            if pending.done:
-                return None
-            if not self._leading and not pending.taken:
-                self._leading = True
-                return self._take()
-            left = deadline - time.monotonic()
-            if pending.taken:
-                self._changed.wait()
-            elif left <= 0:
-                self._queue.remove(pending)
-                raise WriteWaitTimeout(f"no turn to write within {self.wait_seconds:g} s")
-            else:
-                self._changed.wait(left)
+                while not self._queue:
+                    self._changed.wait()
+                group = self._take()
+            # An item whose caller gave up waiting is left out (it never runs).
+            group = [pending for pending in group if pending.future.set_running_or_notify_cancel()]
+            if group:
+                self._lead(group)
 
     def _take(self) -> list[_Pending[Item]]:
         """The next group from the queue (the lock held): every groupable item waiting, or
@@ -102,27 +129,16 @@ class GroupCommit(Generic[Item]):
             group = [first]
         else:
             group = [pending for pending in self._queue if self.groupable(pending.item)]
-        for pending in group:
-            pending.taken = True
-            self._queue.remove(pending)
+        taken = {id(pending) for pending in group}
+        self._queue = [pending for pending in self._queue if id(pending) not in taken]
         return group
 
     def _lead(self, group: list[_Pending[Item]]) -> None:
-        outcome: list[tuple[Any, BaseException | None]]
         try:
             results = self.run([pending.item for pending in group])
         except BaseException as failure:
-            outcome = [(None, failure)] * len(group)
-        else:
-            outcome = [(result, None) for result in results]
-        with self._changed:
-            for pending, (result, error) in zip(group, outcome, strict=True):
-                pending.result, pending.error, pending.done = result, error, True
-            self._leading = False
-            self._changed.notify_all()
-
-    @staticmethod
-    def _outcome(pending: _Pending[Item]) -> Any:
-        if pending.error is not None:
-            raise pending.error
-        return pending.result
+            for pending in group:
+                pending.future.set_exception(failure)
+            return
+        for pending, result in zip(group, results, strict=True):
+            pending.future.set_result(result)

@@ -251,7 +251,7 @@ ActionBody = Annotated[AnyAction, Body(discriminator="type")]
     response_model=GameState,
     responses=error_answers(400, 404, 409, 413, 422, 503),
 )
-def act(
+async def act(
     game_id: str,
     request: Request,
     action: ActionBody,
@@ -263,14 +263,33 @@ def act(
     services: Services = request.app.state.services
     player_id: str = request.state.player_id
     texts = player_texts(request)
+    if not services.store.acts_without_threads:
+        return await run_in_threadpool(_act, services, player_id, texts, game_id, action)
+    # SQLite: served from the event loop, which goes on while the write commits (a worker
+    # thread for each action cost more than the action).
     intent = _intent(services, player_id, texts, action)
-    with _game_errors(texts):
-        try:
-            state = services.games.act(player_id, game_id, action.version, intent)
-        except Illegal as illegal:
-            refusal = refused(texts, illegal.refusal)
-            raise ApiError(422, "illegal", **refusal, state=illegal.state) from None
+    with _game_errors(texts), _refusals(texts):
+        state = await services.games.act_soon(player_id, game_id, action.version, intent)
     return _state(state)
+
+
+def _act(
+    services: Services, player_id: str, texts: PlayerTexts, game_id: str, action: Any
+) -> JSONResponse:
+    intent = _intent(services, player_id, texts, action)
+    with _game_errors(texts), _refusals(texts):
+        state = services.games.act(player_id, game_id, action.version, intent)
+    return _state(state)
+
+
+@contextmanager
+def _refusals(texts: PlayerTexts) -> Iterator[None]:
+    """The rules refused the action (422, with the game as it stands)."""
+    try:
+        yield
+    except Illegal as illegal:
+        refusal = refused(texts, illegal.refusal)
+        raise ApiError(422, "illegal", **refusal, state=illegal.state) from None
 
 
 @contextmanager
