@@ -24,6 +24,7 @@ from pydantic import TypeAdapter, ValidationError
 from starlette.requests import Request
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from .middleware import JSON_BODY
 from .routes.games import act
 from .schemas import Action
 
@@ -65,9 +66,12 @@ class ActionLane:
         if messages[-1]["type"] != "http.request":
             await self.app(scope, _replay(messages, receive), send)
             return
-        body = b"".join(message.get("body", b"") for message in messages)
         try:
-            action = ACTION.validate_python(json.loads(body))
+            if JSON_BODY in scope:  # the body cap's JSON check parsed it already
+                value = scope[JSON_BODY]
+            else:
+                value = json.loads(b"".join(message.get("body", b"") for message in messages))
+            action = ACTION.validate_python(value)
         except (ValueError, ValidationError):
             # FastAPI answers it, in the API's error shape.
             await self.app(scope, _replay(messages, receive), send)

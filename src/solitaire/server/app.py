@@ -124,7 +124,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(BodyLimitMiddleware, max_bytes=settings.max_body_bytes)
     # Text answers go gzipped to a browser that takes it (a game's state shrinks to about a
     # quarter); the built bundles come gzipped already and pass through.
-    app.add_middleware(GZipMiddleware, minimum_size=1024, compresslevel=6)
+    app.add_middleware(
+        GZipMiddleware,
+        minimum_size=1024,
+        compresslevel=6,
+        # The one kind the app serves already compressed, its PNG icons (Starlette's longer
+        # default list is gone through again for every request).
+        exclude_content_types=("image/png",),
+    )
     app.add_middleware(RateLimitMiddleware, limits=limits)
     app.add_middleware(HeadMiddleware)
     # Outermost, so that every answer gets its headers, the body cap's 413 included.

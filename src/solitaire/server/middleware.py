@@ -115,29 +115,50 @@ def _no_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a JSON value")
 
 
+#: In a request's scope: its JSON body as parsed by :class:`BodyLimitMiddleware` (so that
+#: the actions route, served past FastAPI, does not parse it again).
+JSON_BODY = "solitaire.json_body"
+
+
+class JsonProblem(ValueError):
+    """What makes a request body malformed JSON, in a few words."""
+
+
+def read_json(body: bytes) -> Any:
+    r"""A request body read as JSON (RFC 8259: UTF-8, no NaN or Infinity); JsonProblem says
+    what is wrong with one that is not. Python's own parser, which the app then runs, would
+    take NaN, and fail in ways FastAPI does not call bad JSON (a number of 5 000 digits,
+    nesting deeper than Python recurses, bytes that are not UTF-8).
+
+    >>> read_json(b'{"a": [1, "\u00ff"]}')
+    {'a': [1, 'ÿ']}
+    """
+    try:
+        text = body.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise JsonProblem(f"not UTF-8 at byte {error.start}") from None
+    try:
+        return json.loads(text, parse_constant=_no_constant)
+    except RecursionError:
+        raise JsonProblem("nested too deeply") from None
+    except ValueError as error:
+        raise JsonProblem(str(error).splitlines()[0][:200]) from None
+
+
 def json_problem(body: bytes) -> str | None:
-    r"""What makes a request body malformed JSON (RFC 8259: UTF-8, no NaN or Infinity), in
-    a few words, or None when it is JSON. Python's own parser, which the app then runs,
-    would take NaN, and fail in ways FastAPI does not call bad JSON (a number of 5 000
-    digits, nesting deeper than Python recurses, bytes that are not UTF-8).
+    r"""What makes a request body malformed JSON (:func:`read_json`), or None when it is JSON.
 
     >>> json_problem(b'{"a": 1}') is None, json_problem(b'{"a": NaN}')
     (True, 'NaN is not a JSON value')
-    >>> json_problem(b'{"a": "\\u00ff"}') is None, json_problem(b'{"a": "\xff"}')
+    >>> json_problem(b'{"a": "\u00ff"}') is None, json_problem(b'{"a": "\xff"}')
     (True, 'not UTF-8 at byte 7')
     >>> json_problem(b"[" * 100_000)
     'nested too deeply'
     """
     try:
-        text = body.decode("utf-8-sig")
-    except UnicodeDecodeError as error:
-        return f"not UTF-8 at byte {error.start}"
-    try:
-        json.loads(text, parse_constant=_no_constant)
-    except RecursionError:
-        return "nested too deeply"
-    except ValueError as error:
-        return str(error).splitlines()[0][:200]
+        read_json(body)
+    except JsonProblem as problem:
+        return str(problem)
     return None
 
 
@@ -183,10 +204,11 @@ class BodyLimitMiddleware:
                 break
         body = b"".join(chunks)
         if not pending and body and _takes_json(scope):
-            problem = json_problem(body)
-            if problem is not None:
+            try:
+                scope[JSON_BODY] = read_json(body)
+            except JsonProblem as problem:
                 said = await run_in_threadpool(bad_json_message, scope)
-                detail = [{"loc": ["body"], "msg": problem, "type": "json_invalid"}]
+                detail = [{"loc": ["body"], "msg": str(problem), "type": "json_invalid"}]
                 await send_json(
                     send, 400, {"error": "bad_request", "message": said, "detail": detail}
                 )

@@ -34,6 +34,7 @@ from alembic.config import Config
 from sqlalchemy import Engine, create_engine, event, text
 from sqlalchemy import exc as sa_exc
 from sqlalchemy.engine import make_url
+from sqlalchemy.pool import StaticPool
 
 MIGRATIONS = "solitaire:migrations"
 """Alembic's script location as a package resource, so it works from an installed package."""
@@ -57,14 +58,18 @@ def connect(
     parsed = make_url(url)
     backend = parsed.get_backend_name()
     if backend == "sqlite":
+        # A connection for each of the server's worker threads (anyio's 40), kept: a
+        # connection opened and closed for each request beyond a small pool cost more than
+        # the request's statements. An in-memory database (a doctest's) is one connection,
+        # shared by every thread: the writer thread writes what the others read.
+        in_file = parsed.database not in (None, "", ":memory:")
+        pooling: dict[str, Any] = (
+            {"pool_size": 40, "max_overflow": 10} if in_file else {"poolclass": StaticPool}
+        )
         engine = create_engine(
             parsed,
             connect_args={"timeout": busy_timeout_ms / 1000, "check_same_thread": False},
-            # A connection for each of the server's worker threads (anyio's 40), kept: a
-            # connection opened and closed for each request beyond a small pool cost more
-            # than the request's statements.
-            pool_size=40,
-            max_overflow=10,
+            **pooling,
         )
         event.listen(engine, "connect", _sqlite_pragmas(busy_timeout_ms, sqlite_synchronous))
         return engine
