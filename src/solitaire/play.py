@@ -16,7 +16,6 @@ player's view.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -308,25 +307,11 @@ class Game:
             size = len(self.position.pile(move.source))
             key = (move.source, size - move.count)
             targets.setdefault(key, []).append(move.target)
+        position = self.position
         return [
-            Dest(pile, index, tuple(found), *self._intent_targets(pile, index, found))
+            Dest(pile, index, tuple(found), *self.rules.click_targets(position, pile, index, found))
             for (pile, index), found in targets.items()
         ]
-
-    def _intent_targets(
-        self, pile: str, index: int, targets: list[str]
-    ) -> tuple[str | None, str | None]:
-        """Where a tap and a double click on the card at ``index`` of ``pile`` would go."""
-
-        def target_of(intent: Callable[[Position, str, int], Move]) -> str | None:
-            try:
-                return intent(self.position, pile, index).target
-            except Refusal:
-                return None
-
-        # A tap only ever sends a card to a foundation: no foundation target, no tap.
-        tap = target_of(self.rules.tap) if any(t.startswith("f") for t in targets) else None
-        return tap, target_of(self.rules.double_click)
 
     def stock_tap(self) -> dict[str, Any] | None:
         """What a tap on the stock would do: ``{"to": "w", "count": 3, "fan": 3}`` (cards

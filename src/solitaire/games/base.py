@@ -8,10 +8,11 @@ score, move counter, history and undo — lives in :mod:`solitaire.play`.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from ..cards import Suit
+from ..cards import ACE, KING, SUITS, Card, Suit
 from ..codes import GameCode, Variant
 from ..deals import deck_for
 from ..moves import Move
@@ -57,6 +58,25 @@ class Step:
     flips: int = 0
     runs_removed: int = 0
     fan: int = 0
+
+
+def tops_taking(
+    column_refuses: Callable[[Card | None, Card], str | None],
+) -> dict[Card, frozenset[Card | None]]:
+    """For every card, the column tops (None: an empty column) that take it, as a game's
+    ``column_refuses`` says: worked out once, so that listing the moves of a position looks
+    each pair up in a set instead of asking the rule again.
+
+    >>> from solitaire.cards import parse_card
+    >>> table = tops_taking(lambda top, card: None if top is None else "no")
+    >>> table[parse_card("7H")]
+    frozenset({None})
+    """
+    cards = [Card(rank, suit) for suit in SUITS for rank in range(ACE, KING + 1)]
+    tops: list[Card | None] = [None, *cards]
+    return {
+        card: frozenset(top for top in tops if column_refuses(top, card) is None) for card in cards
+    }
 
 
 class Rules(ABC):
@@ -130,6 +150,23 @@ class Rules(ABC):
         return {}
 
     # -- intents (SPEC §6) ----------------------------------------------------------------
+    def click_targets(
+        self, position: Position, pile: str, index: int, targets: Sequence[str]
+    ) -> tuple[str | None, str | None]:
+        """Where a tap (UI-2) and a double click (UI-3) on the card at ``index`` of ``pile``
+        would send it (None: nowhere), given ``targets``: the piles its legal moves go to, in
+        the order :meth:`legal_moves` lists them. The board draws these before the server's
+        answer (UI-14). By default the intents themselves are asked; a game may work them
+        out from ``targets`` instead, as long as the answer is the same."""
+
+        def target_of(intent: Callable[[Position, str, int], Move]) -> str | None:
+            try:
+                return intent(position, pile, index).target
+            except Refusal:
+                return None
+
+        return target_of(self.tap), target_of(self.double_click)
+
     @abstractmethod
     def tap(self, position: Position, pile: str, index: int) -> Move:
         """UI-2: the move a single click on a card (or the stock) makes, or Refusal."""

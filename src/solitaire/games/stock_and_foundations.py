@@ -8,8 +8,10 @@ that reads that data lives here once.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Sequence
 
 from ..cards import KING, Card
+from ..codes import Variant
 from ..deals import deck_for, shuffled_deck
 from ..moves import (
     ANY_FOUNDATION,
@@ -24,7 +26,7 @@ from ..moves import (
     pile_index,
 )
 from ..position import EMPTY, Pile, Position
-from .base import Refusal, Rules, Step
+from .base import Refusal, Rules, Step, tops_taking
 from .finish import finish_steps
 
 
@@ -41,6 +43,11 @@ class StockAndFoundationRules(Rules):
     waste_to_column_points: int = 5
     flip_points: int = 5
     put_back_points: int = 0
+
+    def __init__(self, variant: Variant) -> None:
+        super().__init__(variant)
+        #: :meth:`column_refuses` for every pair, for listing moves.
+        self.tops_taking = tops_taking(self.column_refuses)
 
     # -- setting up ---------------------------------------------------------------------
     def deal(self, number: int) -> Position:
@@ -323,10 +330,11 @@ class StockAndFoundationRules(Rules):
             return self.foundations_taking(position, card)
 
         tops = [column.top for column in columns]
-        refuses = self.column_refuses
+        table = self.tops_taking
 
         def column_targets(card: Card, exclude: int) -> list[int]:
-            return [j for j, top in enumerate(tops) if j != exclude and refuses(top, card) is None]
+            taking = table[card]
+            return [j for j, top in enumerate(tops) if j != exclude and top in taking]
 
         for i, column in enumerate(columns):
             if not column.cards:
@@ -400,6 +408,54 @@ class StockAndFoundationRules(Rules):
             raise self._stock_is_face_down()
         return self.double_click(position, pile, index)
 
+    def click_targets(
+        self, position: Position, pile: str, index: int, targets: Sequence[str]
+    ) -> tuple[str | None, str | None]:
+        # Worked out from the legal moves' targets, as tap and double_click would find them:
+        # a tap (and a double click first) sends the last card to the leftmost foundation
+        # that takes it, which is the first foundation the legal moves list for it; else the
+        # double click picks among the columns the legal moves go to, as _best_column_move
+        # picks among the columns that take the card.
+        if pile == STOCK or is_foundation(pile):
+            return super().click_targets(position, pile, index, targets)
+        source = position.pile(pile)
+        if index == len(source) - 1:
+            for target in targets:
+                if is_foundation(target):
+                    return target, target
+        takers = [pile_index(target) for target in targets if is_column(target)]
+        choice = self._pick_column(position, pile, index, takers)
+        return None, (None if choice is None else column_id(choice))
+
+    def _column_takes(self, target: Pile, card: Card, count: int) -> bool:
+        """Whether column ``target`` takes ``card`` with the ``count`` - 1 cards on it (from
+        a pile whose face-up cards from ``card`` on may move: see _best_column_move)."""
+        if target.cards and count > 1 and self.single_card_moves:
+            return False
+        return self.column_refuses(target.top, card) is None
+
+    def _pick_column(
+        self, position: Position, pile: str, index: int, takers: list[int]
+    ) -> int | None:
+        """UI-3: of the columns ``takers`` (0-based, left to right) that take the card at
+        ``index`` of ``pile``, the longest (ties: leftmost), else the first empty one, unless
+        the card leads a whole column (sending it to an empty column changes nothing)."""
+        first = self.shape.index("t1")
+        best: tuple[int, int] | None = None
+        empty: int | None = None
+        for j in takers:
+            size = len(position.piles[first + j])
+            if size == 0:
+                if empty is None:
+                    empty = j
+            elif best is None or size > best[0]:
+                best = (size, j)
+        if best is not None:
+            return best[1]
+        if empty is not None and not (is_column(pile) and index == 0):
+            return empty
+        return None
+
     def _best_column_move(self, position: Position, pile: str, index: int) -> Move:
         """UI-3: the longest column that takes the card (ties: leftmost), else an empty
         column for a king (or, in Easy Harp, a king-led run). A whole column is not sent to
@@ -417,26 +473,13 @@ class StockAndFoundationRules(Rules):
                 "one_card_at_a_time", f"only {pile}'s last card moves between columns"
             )
         card = source.cards[index]
-        best: tuple[int, int] | None = None
-        empty: int | None = None
         first = self.shape.index("t1")
-        for j in range(self.shape.columns):
-            target_id = column_id(j)
-            if target_id == pile:
-                continue
-            target = position.piles[first + j]
-            if not target.cards:
-                if empty is None and card.rank == KING and not (is_column(pile) and index == 0):
-                    empty = j
-                continue
-            if count > 1 and self.single_card_moves:
-                continue
-            if self.column_refuses(target.top, card) is None and (
-                best is None or len(target) > best[0]
-            ):
-                best = (len(target), j)
-        if best is not None:
-            return Move(pile, column_id(best[1]), count)
-        if empty is not None:
-            return Move(pile, column_id(empty), count)
+        takers = [
+            j
+            for j in range(self.shape.columns)
+            if column_id(j) != pile and self._column_takes(position.piles[first + j], card, count)
+        ]
+        choice = self._pick_column(position, pile, index, takers)
+        if choice is not None:
+            return Move(pile, column_id(choice), count)
         raise Refusal("no_place", None, f"{card.code} has no place to go")
