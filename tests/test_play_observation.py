@@ -35,8 +35,9 @@ def tried_moves(rules: Rules, position: Position) -> list[Move]:
     """Every legal move, found by asking ``apply`` about every move there could be, in the
     order ``legal_moves`` promises: the stock tap; then column by column its last card to
     each foundation and its cards to each other column (Simple Simon: shortest group first;
-    Easy Harp: the last card, then a king-led run; Klondike: longest run first); the waste's top card to each foundation, then each
-    column; each foundation's top card to each column."""
+    Easy Harp: the last card, then a king-led run; Klondike: longest run first); the
+    waste's top card to each foundation, then each column; each foundation's top card to
+    each column."""
     shape = rules.shape
     columns = [column_id(i) for i in range(shape.columns)]
     foundations = [foundation_id(i) for i in range(len(shape.foundation_suits))]
@@ -198,4 +199,3 @@ def test_the_reference_sees_a_wrong_click() -> None:
     click = next(c for c in view["clicks"] if c["double_click"] is not None)
     click["double_click"] = "t1" if click["double_click"] != "t1" else "t2"
     assert view != reference_view(game)
-

@@ -17,13 +17,14 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from .codes import GameCode, Variant, parse_code
 from .games import Refusal, Rules, Step, rules_for
 from .layout import format_layout
 from .moves import DRAW, STOCK, WASTE, Move
-from .position import Position
+from .position import Pile, Position
 
 UNDO_LIMIT = 100
 """Actions that can be undone (KL-13, EH-11, SS-8); redo only re-applies undone ones."""
@@ -121,6 +122,9 @@ class Game:
         self.log: list[str] = []
         self.last: LastAction | None = None
         self._finish: tuple[Position, int, tuple[Step, ...] | Refusal] | None = None
+        self._won: tuple[Position, bool] | None = None
+        #: The player's view of each pile as last shown, for piles an action left as they were.
+        self._shown: dict[int, tuple[Pile, tuple[str | None, ...]]] = {}
 
     @classmethod
     def from_code(cls, code: GameCode | str) -> Game:
@@ -135,12 +139,16 @@ class Game:
     @property
     def code(self) -> str:
         """The game code, or for a typed-in position the variant alone (``SS1-S4``)."""
-        deal = self.position.deal
-        return str(GameCode(self.variant, deal)) if deal is not None else str(self.variant)
+        return _code_text(self.variant, self.position.deal)
 
     @property
     def won(self) -> bool:
-        return self.rules.is_won(self.position)
+        # Asked several times for every state: worked out once per position (a value, so
+        # the same object always has the same answer).
+        position = self.position
+        if self._won is None or self._won[0] is not position:
+            self._won = (position, self.rules.is_won(position))
+        return self._won[1]
 
     @property
     def score_text(self) -> str:
@@ -300,14 +308,17 @@ class Game:
     def dests(self) -> list[Dest]:
         """For every card that may move, where it may go (the board highlights these), and
         where a tap and a double click would send it."""
+        position = self.position
         targets: dict[tuple[str, int], list[str]] = {}
         for move in self.legal_moves():
             if move.is_draw:
                 continue
-            size = len(self.position.pile(move.source))
-            key = (move.source, size - move.count)
-            targets.setdefault(key, []).append(move.target)
-        position = self.position
+            key = (move.source, len(position.pile(move.source)) - move.count)
+            found = targets.get(key)
+            if found is None:
+                targets[key] = [move.target]
+            else:
+                found.append(move.target)
         return [
             Dest(pile, index, tuple(found), *self.rules.click_targets(position, pile, index, found))
             for (pile, index), found in targets.items()
@@ -333,29 +344,28 @@ class Game:
 
     def observation(self) -> dict[str, Any]:
         """What the player may see: face-down cards as ``None``, never their identity."""
-        piles = []
-        for pile_id, pile in self.position.items():
-            cards: list[str | None] = [None] * pile.down + [card.code for card in pile.face_up]
-            piles.append({"id": pile_id, "cards": cards})
+        rules = self.rules
+        won = self.won
+        static = _static_view(rules)
         view: dict[str, Any] = {
             "code": self.code,
-            "game": self.variant.game.value,
-            "options": self.variant.options,
-            "piles": piles,
-            "top_row": list(self.rules.shape.top_row),
+            "game": static.game,
+            "options": static.options,
+            "piles": self._piles_view(),
+            "top_row": list(static.top_row),
             # The suit each foundation is kept for, in foundation order (KL-0, EH-0), so
             # that an empty one can show it; Simple Simon's foundations take any suit.
-            "foundation_suits": [suit.letter for suit in self.rules.shape.foundation_suits],
+            "foundation_suits": list(static.foundation_suits),
             "fan": self.fan,
             "score": self.score,
             "score_text": self.score_text,
             "moves": self.moves,
-            "can_undo": self.can_undo,
-            "can_redo": self.can_redo,
+            "can_undo": bool(self.history) and not won,
+            "can_redo": bool(self.undone) and not won,
             "can_finish": self.can_finish,
-            "won": self.won,
+            "won": won,
         }
-        view.update(self.rules.view_extras(self.position))
+        view.update(rules.view_extras(self.position))
         dests = self.dests()
         view["dests"] = [
             {"pile": dest.pile, "index": dest.index, "targets": list(dest.targets)}
@@ -373,3 +383,44 @@ class Game:
         ]
         view["stock_tap"] = self.stock_tap()
         return view
+
+    def _piles_view(self) -> list[dict[str, Any]]:
+        """Each pile as the player sees it; the piles an action left as they were (the same
+        object: positions share them) are not read again."""
+        shown = self._shown
+        piles = []
+        for index, (pile_id, pile) in enumerate(
+            zip(self.rules.shape.pile_ids, self.position.piles, strict=True)
+        ):
+            seen = shown.get(index)
+            if seen is None or seen[0] is not pile:
+                seen = (pile, (None,) * pile.down + tuple(card.code for card in pile.face_up))
+                shown[index] = seen
+            piles.append({"id": pile_id, "cards": list(seen[1])})
+        return piles
+
+
+@dataclass(frozen=True, slots=True)
+class _StaticView:
+    """The parts of the player's view that depend on the variant alone."""
+
+    game: str
+    options: str
+    top_row: tuple[str | None, ...]
+    foundation_suits: tuple[str, ...]
+
+
+@cache
+def _static_view(rules: Rules) -> _StaticView:
+    shape = rules.shape
+    return _StaticView(
+        rules.variant.game.value,
+        rules.variant.options,
+        shape.top_row,
+        tuple(suit.letter for suit in shape.foundation_suits),
+    )
+
+
+@cache
+def _code_text(variant: Variant, deal: int | None) -> str:
+    return str(GameCode(variant, deal)) if deal is not None else str(variant)
