@@ -167,7 +167,9 @@ class Game:
     def can_finish(self) -> bool:
         """UI-10: every card left can go to the foundations by foundation moves and stock
         taps alone (never in Simple Simon, never once won)."""
-        return not self.won and not isinstance(self._finish_plan(), Refusal)
+        if self.won or not self.rules.may_finish(self.position):
+            return False
+        return not isinstance(self._finish_plan(), Refusal)
 
     def layout(self) -> str:
         return format_layout(self.position)
@@ -308,6 +310,13 @@ class Game:
     def dests(self) -> list[Dest]:
         """For every card that may move, where it may go (the board highlights these), and
         where a tap and a double click would send it."""
+        return [
+            Dest(pile, index, tuple(targets), tap, double_click)
+            for pile, index, targets, tap, double_click in self._dests()
+        ]
+
+    def _dests(self) -> list[tuple[str, int, list[str], str | None, str | None]]:
+        """:meth:`dests` as plain tuples (the state lists them as they come)."""
         position = self.position
         targets: dict[tuple[str, int], list[str]] = {}
         for move in self.legal_moves():
@@ -319,8 +328,9 @@ class Game:
                 targets[key] = [move.target]
             else:
                 found.append(move.target)
+        click_targets = self.rules.click_targets
         return [
-            Dest(pile, index, tuple(found), *self.rules.click_targets(position, pile, index, found))
+            (pile, index, found, *click_targets(position, pile, index, found))
             for (pile, index), found in targets.items()
         ]
 
@@ -366,20 +376,15 @@ class Game:
             "won": won,
         }
         view.update(rules.view_extras(self.position))
-        dests = self.dests()
+        dests = self._dests()
         view["dests"] = [
-            {"pile": dest.pile, "index": dest.index, "targets": list(dest.targets)}
-            for dest in dests
+            {"pile": pile, "index": index, "targets": targets}
+            for pile, index, targets, _, _ in dests
         ]
         view["clicks"] = [
-            {
-                "pile": dest.pile,
-                "index": dest.index,
-                "tap": dest.tap,
-                "double_click": dest.double_click,
-            }
-            for dest in dests
-            if dest.tap is not None or dest.double_click is not None
+            {"pile": pile, "index": index, "tap": tap, "double_click": double_click}
+            for pile, index, _, tap, double_click in dests
+            if tap is not None or double_click is not None
         ]
         view["stock_tap"] = self.stock_tap()
         return view

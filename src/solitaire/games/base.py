@@ -15,7 +15,7 @@ from typing import Any, ClassVar
 from ..cards import ACE, KING, SUITS, Card, Suit
 from ..codes import GameCode, Variant
 from ..deals import deck_for
-from ..moves import Move
+from ..moves import Move, column_id
 from ..position import Pile, Position, TableShape
 
 
@@ -98,6 +98,17 @@ class Rules(ABC):
         self.shape = TableShape(
             variant, self.columns, self.foundation_suits, self.top_row, tuple(deck)
         )
+        self.column_ids = tuple(column_id(i) for i in range(self.columns))
+        self._moves: dict[tuple[str, str, int], Move] = {}
+
+    def _move(self, source: str, target: str, count: int) -> Move:
+        """``Move(source, target, count)``, one object per move (they are values): listing
+        the moves of every position looks them up rather than building them."""
+        key = (source, target, count)
+        found = self._moves.get(key)
+        if found is None:
+            found = self._moves[key] = Move(source, target, count)
+        return found
 
     # -- setting up ---------------------------------------------------------------------
     @abstractmethod
@@ -143,6 +154,11 @@ class Rules(ABC):
             "no_finish",
             f"{self.variant.game.title} has no Finish: a complete run leaves by itself",
         )
+
+    def may_finish(self, position: Position) -> bool:
+        """Whether :meth:`finish` may find a finish here; False when it surely refuses, so
+        that the state can say so without a refusal (never in a game without one)."""
+        return False
 
     def view_extras(self, position: Position) -> dict[str, Any]:
         """What the player's view of a position shows beyond the piles, the score and the

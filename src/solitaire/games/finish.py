@@ -82,15 +82,23 @@ def finish_steps(rules: FinishingRules, position: Position, fan: int) -> tuple[S
     """The steps of a finish from ``position`` (the draw-3 ``fan`` as it stands), each the
     outcome of one move as the rules apply it; ``()`` for a won position; None when no finish
     is possible (a column holds a face-down card, or the cards left can't all go up)."""
+    if not may_finish(rules, position):
+        return None
     first_column = rules.shape.index("t1")
     columns = position.piles[first_column : first_column + rules.shape.columns]
-    if any(column.down for column in columns):
-        return None
     steps = _search(rules, position, fan, every_order=False)
     two_decks = len(set(rules.shape.deck)) < len(rules.shape.deck)
     if steps is None and two_decks and not all(_built_down(rules, column) for column in columns):
         steps = _search(rules, position, fan, every_order=True)
     return steps
+
+
+def may_finish(rules: FinishingRules, position: Position) -> bool:
+    """Whether a finish may be possible at all: no column hides a card (else
+    :func:`finish_steps` is None without a search)."""
+    first_column = rules.shape.index("t1")
+    columns = position.piles[first_column : first_column + rules.shape.columns]
+    return not any(column.down for column in columns)
 
 
 def _built_down(rules: FinishingRules, column: Pile) -> bool:

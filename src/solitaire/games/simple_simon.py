@@ -178,19 +178,22 @@ class SimpleSimonRules(Rules):
 
     def legal_moves(self, position: Position) -> list[Move]:
         columns = position.piles
+        column_ids = self.column_ids
         tops = [column.top for column in columns]
         table = self.tops_taking
+        move = self._move
         moves: list[Move] = []
         for i, column in enumerate(columns):
-            if not column.cards:
+            cards = column.cards
+            if not cards:
                 continue
-            size = len(column)
-            source = column_id(i)
+            size = len(cards)
+            source = column_ids[i]
             for start in range(size - 1, group_start(column) - 1, -1):
-                taking = table[column.cards[start]]
+                taking = table[cards[start]]
                 for j, top in enumerate(tops):
                     if j != i and top in taking:
-                        moves.append(Move(source, column_id(j), size - start))
+                        moves.append(move(source, column_ids[j], size - start))
         return moves
 
     def tap(self, position: Position, pile: str, index: int) -> Move:

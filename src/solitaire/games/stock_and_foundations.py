@@ -10,7 +10,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Sequence
 
-from ..cards import KING, Card
+from ..cards import KING, SUITS, Card, Suit
 from ..codes import Variant
 from ..deals import deck_for, shuffled_deck
 from ..moves import (
@@ -27,7 +27,7 @@ from ..moves import (
 )
 from ..position import EMPTY, Pile, Position
 from .base import Refusal, Rules, Step, tops_taking
-from .finish import finish_steps
+from .finish import finish_steps, may_finish
 
 
 class StockAndFoundationRules(Rules):
@@ -48,6 +48,19 @@ class StockAndFoundationRules(Rules):
         super().__init__(variant)
         #: :meth:`column_refuses` for every pair, for listing moves.
         self.tops_taking = tops_taking(self.column_refuses)
+        first = self.shape.index("f1")
+        self.foundation_ids = tuple(
+            foundation_id(i) for i in range(len(self.shape.foundation_suits))
+        )
+        #: Each suit's foundations (index in a position's piles, and id), leftmost first.
+        self.foundations_of_suit: dict[Suit, tuple[tuple[int, str], ...]] = {
+            suit: tuple(
+                (first + i, self.foundation_ids[i])
+                for i, kept in enumerate(self.shape.foundation_suits)
+                if kept is suit
+            )
+            for suit in SUITS
+        }
 
     # -- setting up ---------------------------------------------------------------------
     def deal(self, number: int) -> Position:
@@ -114,11 +127,12 @@ class StockAndFoundationRules(Rules):
     def foundations_taking(self, position: Position, card: Card) -> list[str]:
         """The foundations that take ``card`` now, leftmost first: those of its suit whose
         next card it is (KL-5, EH-5). ``apply``, ``legal_moves`` and the finish all ask it."""
-        first = self.shape.index("f1")
+        piles = position.piles
+        below = card.rank - 1
         return [
-            foundation_id(index)
-            for index, suit in enumerate(self.shape.foundation_suits)
-            if suit is card.suit and len(position.piles[first + index]) == card.rank - 1
+            foundation
+            for index, foundation in self.foundations_of_suit[card.suit]
+            if len(piles[index]) == below
         ]
 
     def _foundation_target(self, position: Position, card: Card, target: str) -> str:
@@ -305,6 +319,9 @@ class StockAndFoundationRules(Rules):
         changes = {STOCK: Pile(back, len(back)), WASTE: EMPTY}
         return Step(position.with_piles(changes), DRAW, self.put_back_points, fan=0)
 
+    def may_finish(self, position: Position) -> bool:
+        return may_finish(self, position)
+
     def finish(self, position: Position, fan: int = 0) -> tuple[Step, ...]:
         steps = finish_steps(self, position, fan)
         if steps is None:
@@ -320,54 +337,57 @@ class StockAndFoundationRules(Rules):
         shape = self.shape
         piles = position.piles
         first_column = shape.index("t1")
-        columns = [piles[first_column + i] for i in range(shape.columns)]
+        columns = piles[first_column : first_column + shape.columns]
+        column_ids = self.column_ids
         stock, waste = position.pile(STOCK), position.pile(WASTE)
         moves: list[Move] = []
         if stock.cards or (waste.cards and self.redeal):
             moves.append(DRAW)
-
-        def foundations_for(card: Card) -> list[str]:
-            return self.foundations_taking(position, card)
-
         tops = [column.top for column in columns]
         table = self.tops_taking
-
-        def column_targets(card: Card, exclude: int) -> list[int]:
-            taking = table[card]
-            return [j for j, top in enumerate(tops) if j != exclude and top in taking]
+        move = self._move
+        single_card_moves = self.single_card_moves
 
         for i, column in enumerate(columns):
-            if not column.cards:
+            cards = column.cards
+            if not cards:
                 continue
-            source = column_id(i)
-            for foundation in foundations_for(column.cards[-1]):
-                moves.append(Move(source, foundation))
-            size = len(column)
-            if self.single_card_moves:
+            source = column_ids[i]
+            for foundation in self.foundations_taking(position, cards[-1]):
+                moves.append(move(source, foundation, 1))
+            size = len(cards)
+            if single_card_moves:
                 starts = [size - 1]
                 for start in range(column.down, size - 1):
-                    if self._is_king_run(column.cards[start:]):
+                    if cards[start].rank == KING and self._is_king_run(cards[start:]):
                         starts.append(start)
                         break
             else:
                 starts = list(range(column.down, size))
             for start in starts:
                 count = size - start
-                for j in column_targets(column.cards[start], i):
-                    if count > 1 and self.single_card_moves and columns[j].cards:
+                taking = table[cards[start]]
+                for j, top in enumerate(tops):
+                    if j == i or top not in taking:
                         continue
-                    moves.append(Move(source, column_id(j), count))
+                    if count > 1 and single_card_moves and top is not None:
+                        continue
+                    moves.append(move(source, column_ids[j], count))
         if waste.cards:
             card = waste.cards[-1]
-            for foundation in foundations_for(card):
-                moves.append(Move(WASTE, foundation))
-            for j in column_targets(card, -1):
-                moves.append(Move(WASTE, column_id(j)))
-        for index in range(len(shape.foundation_suits)):
+            for foundation in self.foundations_taking(position, card):
+                moves.append(move(WASTE, foundation, 1))
+            taking = table[card]
+            for j, top in enumerate(tops):
+                if top in taking:
+                    moves.append(move(WASTE, column_ids[j], 1))
+        for index, foundation_id_ in enumerate(self.foundation_ids):
             foundation_pile = piles[2 + index]
             if foundation_pile.cards:
-                for j in column_targets(foundation_pile.cards[-1], -1):
-                    moves.append(Move(f"f{index + 1}", column_id(j)))
+                taking = table[foundation_pile.cards[-1]]
+                for j, top in enumerate(tops):
+                    if top in taking:
+                        moves.append(move(foundation_id_, column_ids[j], 1))
         return moves
 
     # -- intents ----------------------------------------------------------------------------
