@@ -180,7 +180,10 @@ class Game:
         if isinstance(move, str):
             move = Move.parse(move)
         self._refuse_if_won()
-        step = self.rules.apply(self.position, move, self.fan)
+        return self._played(self.rules.apply(self.position, move, self.fan))
+
+    def _played(self, step: Step) -> Step:
+        """Take the outcome of a legal move from the current position as the next action."""
         self._advance(step)
         self.undone.clear()
         self.log.append(str(step.move))
@@ -289,7 +292,7 @@ class Game:
         illegal drop goes to the best place instead, if there is one."""
         self._refuse_if_won()
         try:
-            move = self.rules.drop(self.position, pile, index, target)
+            step = self.rules.drop_step(self.position, pile, index, target, self.fan)
         except Refusal as refusal:
             if not auto_placement or refusal.reason in {"no_such_pile", "no_card", "same_pile"}:
                 raise
@@ -297,7 +300,8 @@ class Game:
                 move = self.rules.best_move(self.position, pile, index)
             except Refusal:
                 raise refusal from None
-        return self.play(move)
+            return self.play(move)
+        return self._played(step)
 
     def _refuse_if_won(self) -> None:
         if self.won:

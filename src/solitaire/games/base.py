@@ -201,6 +201,18 @@ class Rules(ABC):
         A drop on any foundation means the foundation area (KL-5, EH-5): the rules pick.
         Returns the move, or raises Refusal with the reason the drop is illegal.
         """
+        return self._drop(position, pile, index, target, 0)[0]
+
+    def drop_step(
+        self, position: Position, pile: str, index: int, target: str, fan: int = 0
+    ) -> Step:
+        """:meth:`drop`, and the outcome of its move with the draw-3 ``fan`` as it stands:
+        the step :meth:`apply` makes of it (the move judged once, not twice)."""
+        return self._drop(position, pile, index, target, fan)[1]
+
+    def _drop(
+        self, position: Position, pile: str, index: int, target: str, fan: int
+    ) -> tuple[Move, Step]:
         source_pile = self._pile_or_refuse(position, pile)
         if not 0 <= index < len(source_pile):
             raise Refusal("no_card", None, f"{pile} has no card at place {index + 1}")
@@ -217,8 +229,7 @@ class Rules(ABC):
             )
         else:
             move = Move(pile, target)
-        self.apply(position, move)
-        return move
+        return move, self.apply(position, move, fan)
 
     # -- shared helpers -------------------------------------------------------------------
     #: reason key → rule id, per game (the same key names a rule of each game).

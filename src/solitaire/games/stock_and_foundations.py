@@ -416,11 +416,13 @@ class StockAndFoundationRules(Rules):
                 pass
         return self._best_column_move(position, pile, index)
 
-    def drop(self, position: Position, pile: str, index: int, target: str) -> Move:
+    def _drop(
+        self, position: Position, pile: str, index: int, target: str, fan: int
+    ) -> tuple[Move, Step]:
         # A card dragged off the stock would read as a stock tap (``s-w`` is ``d``).
         if pile == STOCK:
             raise self._stock_is_face_down()
-        return super().drop(position, pile, index, target)
+        return super()._drop(position, pile, index, target, fan)
 
     def best_move(self, position: Position, pile: str, index: int) -> Move:
         # Auto placement (UI-4) sends a dragged card on; nothing is dragged off the stock.
