@@ -4,6 +4,7 @@ legal move found by trying every move on ``apply``, every tap and double click a
 ``tap`` and ``double_click``, the finish searched afresh — after every action of random
 games of every variant, and from random endings with every column card face up."""
 
+import copy
 import random
 from typing import Any
 
@@ -199,3 +200,26 @@ def test_the_reference_sees_a_wrong_click() -> None:
     click = next(c for c in view["clicks"] if c["double_click"] is not None)
     click["double_click"] = "t1" if click["double_click"] != "t1" else "t2"
     assert view != reference_view(game)
+
+
+@pytest.mark.parametrize(
+    "variant", [v for v in ALL_VARIANTS if v.game is not GameId.SIMPLE_SIMON], ids=str
+)
+def test_ui10_a_finish_followed_by_hand_is_what_a_fresh_search_finds(variant: Variant) -> None:
+    """A player who makes the finish's moves one by one: at every step the game's finish
+    (kept from the one before, where the rules know it without a search) is the one the
+    rules find afresh from there."""
+    rng = random.Random(f"followed {variant}")
+    followed = 0
+    for number in range(40):
+        game = random_ending(str(variant), rng, rng.randint(1, 30), built_down=number % 3 != 0)
+        while game.can_finish and not game.won:
+            fresh = game.rules.finish(game.position, game.fan)
+            assert game.observation() == reference_view(game)
+            assert copy.deepcopy(game).finish() == fresh  # the finish the game would make
+            if rng.random() < 0.1:
+                assert game.finish() == fresh
+                break
+            game.play(fresh[0].move)
+            followed += 1
+    assert followed > 30

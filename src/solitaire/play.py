@@ -28,6 +28,8 @@ from .position import Pile, Position
 
 UNDO_LIMIT = 100
 """Actions that can be undone (KL-13, EH-11, SS-8); redo only re-applies undone ones."""
+FINISHES_KEPT = 4
+"""Positions whose finish (UI-10) a game keeps."""
 UNDO, REDO, FINISH = "undo", "redo", "finish"
 """The log's words for the actions that are not one move."""
 
@@ -121,7 +123,12 @@ class Game:
         self.undone: list[Snapshot] = []
         self.log: list[str] = []
         self.last: LastAction | None = None
-        self._finish: tuple[Position, int, tuple[Step, ...] | Refusal] | None = None
+        #: The finishes (or refusals) worked out for the last few positions, newest first:
+        #: every state asks, a finish follows the state that offered it, and an undo or a
+        #: redo comes back to a position (the same object) asked before.
+        self._finishes: deque[tuple[Position, int, tuple[Step, ...] | Refusal]] = deque(
+            maxlen=FINISHES_KEPT
+        )
         self._won: tuple[Position, bool] | None = None
         #: The player's view of each pile as last shown, for piles an action left as they were.
         self._shown: dict[int, tuple[Pile, tuple[str | None, ...]]] = {}
@@ -250,14 +257,25 @@ class Game:
     def _finish_plan(self) -> tuple[Step, ...] | Refusal:
         """The rules' finish from here, kept for the position it was worked out for (every
         state asks for it, and a finish follows the state that offered it)."""
-        if self._finish is None or self._finish[:2] != (self.position, self.fan):
-            plan: tuple[Step, ...] | Refusal
+        position, fan = self.position, self.fan
+        for kept in self._finishes:
+            if kept[0] is position and kept[1] == fan:
+                return kept[2]
+        plan: tuple[Step, ...] | Refusal | None = None
+        # After an action the finish worked out before goes through (a move it makes, as a
+        # player following it), the rules may know the answer from it without a search.
+        for start, start_fan, found in self._finishes:
+            if not isinstance(found, Refusal):
+                plan = self.rules.finish_after(start, start_fan, found, position, fan)
+                if plan is not None:
+                    break
+        if plan is None:
             try:
-                plan = self.rules.finish(self.position, self.fan)
+                plan = self.rules.finish(position, fan)
             except Refusal as refusal:
                 plan = refusal
-            self._finish = (self.position, self.fan, plan)
-        return self._finish[2]
+        self._finishes.appendleft((position, fan, plan))
+        return plan
 
     def replay(self, actions: list[str]) -> None:
         """Apply a log of actions (move text, ``undo``, ``redo``, ``finish``), as :attr:`log`

@@ -155,6 +155,20 @@ class Rules(ABC):
             f"{self.variant.game.title} has no Finish: a complete run leaves by itself",
         )
 
+    def finish_after(
+        self,
+        start: Position,
+        start_fan: int,
+        steps: tuple[Step, ...],
+        position: Position,
+        fan: int,
+    ) -> tuple[Step, ...] | None:
+        """What :meth:`finish` answers at ``position`` (with ``fan``) when that is known
+        without a search from ``steps``, the finish it gave from ``start`` (with
+        ``start_fan``) whose first move the player made; None when it must be asked
+        (always, in a game without a finish)."""
+        return None
+
     def may_finish(self, position: Position) -> bool:
         """Whether :meth:`finish` may find a finish here; False when it surely refuses, so
         that the state can say so without a refusal (never in a game without one)."""

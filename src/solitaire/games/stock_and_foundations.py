@@ -27,7 +27,7 @@ from ..moves import (
 )
 from ..position import EMPTY, Pile, Position
 from .base import Refusal, Rules, Step, tops_taking
-from .finish import finish_steps, may_finish
+from .finish import finish_steps, finish_tail, may_finish
 
 
 class StockAndFoundationRules(Rules):
@@ -321,6 +321,16 @@ class StockAndFoundationRules(Rules):
 
     def may_finish(self, position: Position) -> bool:
         return may_finish(self, position)
+
+    def finish_after(
+        self,
+        start: Position,
+        start_fan: int,
+        steps: tuple[Step, ...],
+        position: Position,
+        fan: int,
+    ) -> tuple[Step, ...] | None:
+        return finish_tail(self, start, start_fan, steps, position, fan)
 
     def finish(self, position: Position, fan: int = 0) -> tuple[Step, ...]:
         steps = finish_steps(self, position, fan)
