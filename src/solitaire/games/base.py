@@ -79,6 +79,24 @@ def tops_taking(
     }
 
 
+def cards_taken(
+    tops_taking: dict[Card, frozenset[Card | None]],
+) -> dict[Card | None, frozenset[Card]]:
+    """The other way round: for every column top (None: an empty column), the cards it
+    takes, so that listing moves skips at once a card no column takes.
+
+    >>> from solitaire.cards import parse_card
+    >>> table = tops_taking(lambda top, card: None if top is None else "no")
+    >>> len(cards_taken(table)[None]), cards_taken(table)[parse_card("7H")]
+    (52, frozenset())
+    """
+    tops: list[Card | None] = [None, *tops_taking]
+    return {
+        top: frozenset(card for card, taking in tops_taking.items() if top in taking)
+        for top in tops
+    }
+
+
 class Rules(ABC):
     """The rules of one variant (a game with its options)."""
 

@@ -19,7 +19,7 @@ from ..codes import GameId, Variant
 from ..deals import deck_for, shuffled_deck
 from ..moves import Move, column_id, is_column, pile_index
 from ..position import EMPTY, Pile, Position
-from .base import Refusal, Rules, Step, tops_taking
+from .base import Refusal, Rules, Step, cards_taken, tops_taking
 
 COLUMN_HEIGHTS = (8, 8, 8, 7, 6, 5, 4, 3, 2, 1)
 MOVE_POINTS = -1
@@ -77,6 +77,7 @@ class SimpleSimonRules(Rules):
         super().__init__(variant)
         #: :meth:`column_refuses` for every pair, for listing moves.
         self.tops_taking = tops_taking(self.column_refuses)
+        self.cards_taken = cards_taken(self.tops_taking)
 
     def deal(self, number: int) -> Position:
         """Deal row by row, left to right, each row skipping the columns already full."""
@@ -181,6 +182,8 @@ class SimpleSimonRules(Rules):
         column_ids = self.column_ids
         tops = [column.top for column in columns]
         table = self.tops_taking
+        # The cards some column takes: any other card has no move.
+        wanted = frozenset().union(*(self.cards_taken[top] for top in tops))
         move = self._move
         moves: list[Move] = []
         for i, column in enumerate(columns):
@@ -190,6 +193,8 @@ class SimpleSimonRules(Rules):
             size = len(cards)
             source = column_ids[i]
             for start in range(size - 1, group_start(column) - 1, -1):
+                if cards[start] not in wanted:
+                    continue
                 taking = table[cards[start]]
                 for j, top in enumerate(tops):
                     if j != i and top in taking:

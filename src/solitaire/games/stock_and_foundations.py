@@ -26,7 +26,7 @@ from ..moves import (
     pile_index,
 )
 from ..position import EMPTY, Pile, Position
-from .base import Refusal, Rules, Step, tops_taking
+from .base import Refusal, Rules, Step, cards_taken, tops_taking
 from .finish import finish_steps, finish_tail, may_finish
 
 
@@ -48,6 +48,7 @@ class StockAndFoundationRules(Rules):
         super().__init__(variant)
         #: :meth:`column_refuses` for every pair, for listing moves.
         self.tops_taking = tops_taking(self.column_refuses)
+        self.cards_taken = cards_taken(self.tops_taking)
         first = self.shape.index("f1")
         self.foundation_ids = tuple(
             foundation_id(i) for i in range(len(self.shape.foundation_suits))
@@ -355,6 +356,8 @@ class StockAndFoundationRules(Rules):
             moves.append(DRAW)
         tops = [column.top for column in columns]
         table = self.tops_taking
+        # The cards some column takes: any other card has no column move.
+        wanted = frozenset().union(*(self.cards_taken[top] for top in tops))
         move = self._move
         single_card_moves = self.single_card_moves
 
@@ -375,6 +378,8 @@ class StockAndFoundationRules(Rules):
             else:
                 starts = list(range(column.down, size))
             for start in starts:
+                if cards[start] not in wanted:
+                    continue
                 count = size - start
                 taking = table[cards[start]]
                 for j, top in enumerate(tops):
@@ -393,7 +398,7 @@ class StockAndFoundationRules(Rules):
                     moves.append(move(WASTE, column_ids[j], 1))
         for index, foundation_id_ in enumerate(self.foundation_ids):
             foundation_pile = piles[2 + index]
-            if foundation_pile.cards:
+            if foundation_pile.cards and foundation_pile.cards[-1] in wanted:
                 taking = table[foundation_pile.cards[-1]]
                 for j, top in enumerate(tops):
                     if top in taking:
