@@ -276,7 +276,7 @@ class Rules(ABC):
         return Refusal(reason, self.rule_for(reason), detail)
 
     def _pile_or_refuse(self, position: Position, pile: str) -> Pile:
-        if pile not in self.shape.pile_ids:
+        if pile not in self.shape.indexes:
             raise Refusal(
                 "no_such_pile",
                 None,

@@ -142,7 +142,7 @@ class SimpleSimonRules(Rules):
             raise Refusal("no_stock", None, "Simple Simon has no stock")
         source, target, count = move.source, move.target, move.count
         for pile_id in (source, target):
-            if pile_id not in self.shape.pile_ids:
+            if pile_id not in self.shape.indexes:
                 raise Refusal("no_such_pile", None, f"Simple Simon has no pile {pile_id!r}")
         if source == target:
             raise Refusal("same_pile", None, f"{move} takes cards from {source} back to {source}")

@@ -199,7 +199,7 @@ class StockAndFoundationRules(Rules):
             return self._tap_stock(position, fan)
         source, target, _count = move.source, move.target, move.count
         for pile_id in (source, target):
-            if pile_id != ANY_FOUNDATION and pile_id not in self.shape.pile_ids:
+            if pile_id != ANY_FOUNDATION and pile_id not in self.shape.indexes:
                 raise Refusal(
                     "no_such_pile", None, f"{self.variant.game.title} has no pile {pile_id!r}"
                 )
