@@ -16,18 +16,20 @@ player's view.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from .codes import GameCode, Variant, parse_code
 from .games import Refusal, Rules, Step, rules_for
 from .layout import format_layout
 from .moves import DRAW, STOCK, WASTE, Move
-from .position import Position
+from .position import Pile, Position
 
 UNDO_LIMIT = 100
 """Actions that can be undone (KL-13, EH-11, SS-8); redo only re-applies undone ones."""
+FINISHES_KEPT = 4
+"""Positions whose finish (UI-10) a game keeps."""
 UNDO, REDO, FINISH = "undo", "redo", "finish"
 """The log's words for the actions that are not one move."""
 
@@ -121,7 +123,15 @@ class Game:
         self.undone: list[Snapshot] = []
         self.log: list[str] = []
         self.last: LastAction | None = None
-        self._finish: tuple[Position, int, tuple[Step, ...] | Refusal] | None = None
+        #: The finishes (or refusals) worked out for the last few positions, newest first:
+        #: every state asks, a finish follows the state that offered it, and an undo or a
+        #: redo comes back to a position (the same object) asked before.
+        self._finishes: deque[tuple[Position, int, tuple[Step, ...] | Refusal]] = deque(
+            maxlen=FINISHES_KEPT
+        )
+        self._won: tuple[Position, bool] | None = None
+        #: The player's view of each pile as last shown, for piles an action left as they were.
+        self._shown: dict[int, tuple[Pile, tuple[str | None, ...]]] = {}
 
     @classmethod
     def from_code(cls, code: GameCode | str) -> Game:
@@ -136,12 +146,16 @@ class Game:
     @property
     def code(self) -> str:
         """The game code, or for a typed-in position the variant alone (``SS1-S4``)."""
-        deal = self.position.deal
-        return str(GameCode(self.variant, deal)) if deal is not None else str(self.variant)
+        return _code_text(self.variant, self.position.deal)
 
     @property
     def won(self) -> bool:
-        return self.rules.is_won(self.position)
+        # Asked several times for every state: worked out once per position (a value, so
+        # the same object always has the same answer).
+        position = self.position
+        if self._won is None or self._won[0] is not position:
+            self._won = (position, self.rules.is_won(position))
+        return self._won[1]
 
     @property
     def score_text(self) -> str:
@@ -160,7 +174,9 @@ class Game:
     def can_finish(self) -> bool:
         """UI-10: every card left can go to the foundations by foundation moves and stock
         taps alone (never in Simple Simon, never once won)."""
-        return not self.won and not isinstance(self._finish_plan(), Refusal)
+        if self.won or not self.rules.may_finish(self.position):
+            return False
+        return not isinstance(self._finish_plan(), Refusal)
 
     def layout(self) -> str:
         return format_layout(self.position)
@@ -171,7 +187,10 @@ class Game:
         if isinstance(move, str):
             move = Move.parse(move)
         self._refuse_if_won()
-        step = self.rules.apply(self.position, move, self.fan)
+        return self._played(self.rules.apply(self.position, move, self.fan))
+
+    def _played(self, step: Step) -> Step:
+        """Take the outcome of a legal move from the current position as the next action."""
         self._advance(step)
         self.undone.clear()
         self.log.append(str(step.move))
@@ -238,14 +257,25 @@ class Game:
     def _finish_plan(self) -> tuple[Step, ...] | Refusal:
         """The rules' finish from here, kept for the position it was worked out for (every
         state asks for it, and a finish follows the state that offered it)."""
-        if self._finish is None or self._finish[:2] != (self.position, self.fan):
-            plan: tuple[Step, ...] | Refusal
+        position, fan = self.position, self.fan
+        for kept in self._finishes:
+            if kept[0] is position and kept[1] == fan:
+                return kept[2]
+        plan: tuple[Step, ...] | Refusal | None = None
+        # After an action the finish worked out before goes through (a move it makes, as a
+        # player following it), the rules may know the answer from it without a search.
+        for start, start_fan, found in self._finishes:
+            if not isinstance(found, Refusal):
+                plan = self.rules.finish_after(start, start_fan, found, position, fan)
+                if plan is not None:
+                    break
+        if plan is None:
             try:
-                plan = self.rules.finish(self.position, self.fan)
+                plan = self.rules.finish(position, fan)
             except Refusal as refusal:
                 plan = refusal
-            self._finish = (self.position, self.fan, plan)
-        return self._finish[2]
+        self._finishes.appendleft((position, fan, plan))
+        return plan
 
     def replay(self, actions: list[str]) -> None:
         """Apply a log of actions (move text, ``undo``, ``redo``, ``finish``), as :attr:`log`
@@ -280,7 +310,7 @@ class Game:
         illegal drop goes to the best place instead, if there is one."""
         self._refuse_if_won()
         try:
-            move = self.rules.drop(self.position, pile, index, target)
+            step = self.rules.drop_step(self.position, pile, index, target, self.fan)
         except Refusal as refusal:
             if not auto_placement or refusal.reason in {"no_such_pile", "no_card", "same_pile"}:
                 raise
@@ -288,7 +318,8 @@ class Game:
                 move = self.rules.best_move(self.position, pile, index)
             except Refusal:
                 raise refusal from None
-        return self.play(move)
+            return self.play(move)
+        return self._played(step)
 
     def _refuse_if_won(self) -> None:
         if self.won:
@@ -301,32 +332,29 @@ class Game:
     def dests(self) -> list[Dest]:
         """For every card that may move, where it may go (the board highlights these), and
         where a tap and a double click would send it."""
+        return [
+            Dest(pile, index, tuple(targets), tap, double_click)
+            for pile, index, targets, tap, double_click in self._dests()
+        ]
+
+    def _dests(self) -> list[tuple[str, int, list[str], str | None, str | None]]:
+        """:meth:`dests` as plain tuples (the state lists them as they come)."""
+        position = self.position
         targets: dict[tuple[str, int], list[str]] = {}
         for move in self.legal_moves():
             if move.is_draw:
                 continue
-            size = len(self.position.pile(move.source))
-            key = (move.source, size - move.count)
-            targets.setdefault(key, []).append(move.target)
+            key = (move.source, len(position.pile(move.source)) - move.count)
+            found = targets.get(key)
+            if found is None:
+                targets[key] = [move.target]
+            else:
+                found.append(move.target)
+        click_targets = self.rules.click_targets
         return [
-            Dest(pile, index, tuple(found), *self._intent_targets(pile, index, found))
+            (pile, index, found, *click_targets(position, pile, index, found))
             for (pile, index), found in targets.items()
         ]
-
-    def _intent_targets(
-        self, pile: str, index: int, targets: list[str]
-    ) -> tuple[str | None, str | None]:
-        """Where a tap and a double click on the card at ``index`` of ``pile`` would go."""
-
-        def target_of(intent: Callable[[Position, str, int], Move]) -> str | None:
-            try:
-                return intent(self.position, pile, index).target
-            except Refusal:
-                return None
-
-        # A tap only ever sends a card to a foundation: no foundation target, no tap.
-        tap = target_of(self.rules.tap) if any(t.startswith("f") for t in targets) else None
-        return tap, target_of(self.rules.double_click)
 
     def stock_tap(self) -> dict[str, Any] | None:
         """What a tap on the stock would do: ``{"to": "w", "count": 3, "fan": 3}`` (cards
@@ -348,43 +376,78 @@ class Game:
 
     def observation(self) -> dict[str, Any]:
         """What the player may see: face-down cards as ``None``, never their identity."""
-        piles = []
-        for pile_id, pile in self.position.items():
-            cards: list[str | None] = [None] * pile.down + [card.code for card in pile.face_up]
-            piles.append({"id": pile_id, "cards": cards})
+        rules = self.rules
+        won = self.won
+        static = _static_view(rules)
         view: dict[str, Any] = {
             "code": self.code,
-            "game": self.variant.game.value,
-            "options": self.variant.options,
-            "piles": piles,
-            "top_row": list(self.rules.shape.top_row),
+            "game": static.game,
+            "options": static.options,
+            "piles": self._piles_view(),
+            "top_row": list(static.top_row),
             # The suit each foundation is kept for, in foundation order (KL-0, EH-0), so
             # that an empty one can show it; Simple Simon's foundations take any suit.
-            "foundation_suits": [suit.letter for suit in self.rules.shape.foundation_suits],
+            "foundation_suits": list(static.foundation_suits),
             "fan": self.fan,
             "score": self.score,
             "score_text": self.score_text,
             "moves": self.moves,
-            "can_undo": self.can_undo,
-            "can_redo": self.can_redo,
+            "can_undo": bool(self.history) and not won,
+            "can_redo": bool(self.undone) and not won,
             "can_finish": self.can_finish,
-            "won": self.won,
+            "won": won,
         }
-        view.update(self.rules.view_extras(self.position))
-        dests = self.dests()
+        view.update(rules.view_extras(self.position))
+        dests = self._dests()
         view["dests"] = [
-            {"pile": dest.pile, "index": dest.index, "targets": list(dest.targets)}
-            for dest in dests
+            {"pile": pile, "index": index, "targets": targets}
+            for pile, index, targets, _, _ in dests
         ]
         view["clicks"] = [
-            {
-                "pile": dest.pile,
-                "index": dest.index,
-                "tap": dest.tap,
-                "double_click": dest.double_click,
-            }
-            for dest in dests
-            if dest.tap is not None or dest.double_click is not None
+            {"pile": pile, "index": index, "tap": tap, "double_click": double_click}
+            for pile, index, _, tap, double_click in dests
+            if tap is not None or double_click is not None
         ]
         view["stock_tap"] = self.stock_tap()
         return view
+
+    def _piles_view(self) -> list[dict[str, Any]]:
+        """Each pile as the player sees it; the piles an action left as they were (the same
+        object: positions share them) are not read again."""
+        shown = self._shown
+        piles = []
+        for index, (pile_id, pile) in enumerate(
+            zip(self.rules.shape.pile_ids, self.position.piles, strict=True)
+        ):
+            seen = shown.get(index)
+            if seen is None or seen[0] is not pile:
+                seen = (pile, (None,) * pile.down + tuple(card.code for card in pile.face_up))
+                shown[index] = seen
+            piles.append({"id": pile_id, "cards": list(seen[1])})
+        return piles
+
+
+@dataclass(frozen=True, slots=True)
+class _StaticView:
+    """The parts of the player's view that depend on the variant alone."""
+
+    game: str
+    options: str
+    top_row: tuple[str | None, ...]
+    foundation_suits: tuple[str, ...]
+
+
+@cache
+def _static_view(rules: Rules) -> _StaticView:
+    shape = rules.shape
+    return _StaticView(
+        rules.variant.game.value,
+        rules.variant.options,
+        shape.top_row,
+        tuple(suit.letter for suit in shape.foundation_suits),
+    )
+
+
+@cache
+def _code_text(variant: Variant, deal: int | None) -> str:
+    return str(GameCode(variant, deal)) if deal is not None else str(variant)

@@ -8,13 +8,14 @@ score, move counter, history and undo — lives in :mod:`solitaire.play`.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from ..cards import Suit
+from ..cards import ACE, KING, SUITS, Card, Suit
 from ..codes import GameCode, Variant
 from ..deals import deck_for
-from ..moves import Move
+from ..moves import Move, column_id
 from ..position import Pile, Position, TableShape
 
 
@@ -59,6 +60,43 @@ class Step:
     fan: int = 0
 
 
+def tops_taking(
+    column_refuses: Callable[[Card | None, Card], str | None],
+) -> dict[Card, frozenset[Card | None]]:
+    """For every card, the column tops (None: an empty column) that take it, as a game's
+    ``column_refuses`` says: worked out once, so that listing the moves of a position looks
+    each pair up in a set instead of asking the rule again.
+
+    >>> from solitaire.cards import parse_card
+    >>> table = tops_taking(lambda top, card: None if top is None else "no")
+    >>> table[parse_card("7H")]
+    frozenset({None})
+    """
+    cards = [Card(rank, suit) for suit in SUITS for rank in range(ACE, KING + 1)]
+    tops: list[Card | None] = [None, *cards]
+    return {
+        card: frozenset(top for top in tops if column_refuses(top, card) is None) for card in cards
+    }
+
+
+def cards_taken(
+    tops_taking: dict[Card, frozenset[Card | None]],
+) -> dict[Card | None, frozenset[Card]]:
+    """The other way round: for every column top (None: an empty column), the cards it
+    takes, so that listing moves skips at once a card no column takes.
+
+    >>> from solitaire.cards import parse_card
+    >>> table = tops_taking(lambda top, card: None if top is None else "no")
+    >>> len(cards_taken(table)[None]), cards_taken(table)[parse_card("7H")]
+    (52, frozenset())
+    """
+    tops: list[Card | None] = [None, *tops_taking]
+    return {
+        top: frozenset(card for card, taking in tops_taking.items() if top in taking)
+        for top in tops
+    }
+
+
 class Rules(ABC):
     """The rules of one variant (a game with its options)."""
 
@@ -78,6 +116,17 @@ class Rules(ABC):
         self.shape = TableShape(
             variant, self.columns, self.foundation_suits, self.top_row, tuple(deck)
         )
+        self.column_ids = tuple(column_id(i) for i in range(self.columns))
+        self._moves: dict[tuple[str, str, int], Move] = {}
+
+    def _move(self, source: str, target: str, count: int) -> Move:
+        """``Move(source, target, count)``, one object per move (they are values): listing
+        the moves of every position looks them up rather than building them."""
+        key = (source, target, count)
+        found = self._moves.get(key)
+        if found is None:
+            found = self._moves[key] = Move(source, target, count)
+        return found
 
     # -- setting up ---------------------------------------------------------------------
     @abstractmethod
@@ -124,12 +173,48 @@ class Rules(ABC):
             f"{self.variant.game.title} has no Finish: a complete run leaves by itself",
         )
 
+    def finish_after(
+        self,
+        start: Position,
+        start_fan: int,
+        steps: tuple[Step, ...],
+        position: Position,
+        fan: int,
+    ) -> tuple[Step, ...] | None:
+        """What :meth:`finish` answers at ``position`` (with ``fan``) when that is known
+        without a search from ``steps``, the finish it gave from ``start`` (with
+        ``start_fan``) whose first move the player made; None when it must be asked
+        (always, in a game without a finish)."""
+        return None
+
+    def may_finish(self, position: Position) -> bool:
+        """Whether :meth:`finish` may find a finish here; False when it surely refuses, so
+        that the state can say so without a refusal (never in a game without one)."""
+        return False
+
     def view_extras(self, position: Position) -> dict[str, Any]:
         """What the player's view of a position shows beyond the piles, the score and the
         counter: nothing, unless a game adds something (Simple Simon's runs removed)."""
         return {}
 
     # -- intents (SPEC §6) ----------------------------------------------------------------
+    def click_targets(
+        self, position: Position, pile: str, index: int, targets: Sequence[str]
+    ) -> tuple[str | None, str | None]:
+        """Where a tap (UI-2) and a double click (UI-3) on the card at ``index`` of ``pile``
+        would send it (None: nowhere), given ``targets``: the piles its legal moves go to, in
+        the order :meth:`legal_moves` lists them. The board draws these before the server's
+        answer (UI-14). By default the intents themselves are asked; a game may work them
+        out from ``targets`` instead, as long as the answer is the same."""
+
+        def target_of(intent: Callable[[Position, str, int], Move]) -> str | None:
+            try:
+                return intent(position, pile, index).target
+            except Refusal:
+                return None
+
+        return target_of(self.tap), target_of(self.double_click)
+
     @abstractmethod
     def tap(self, position: Position, pile: str, index: int) -> Move:
         """UI-2: the move a single click on a card (or the stock) makes, or Refusal."""
@@ -148,6 +233,18 @@ class Rules(ABC):
         A drop on any foundation means the foundation area (KL-5, EH-5): the rules pick.
         Returns the move, or raises Refusal with the reason the drop is illegal.
         """
+        return self._drop(position, pile, index, target, 0)[0]
+
+    def drop_step(
+        self, position: Position, pile: str, index: int, target: str, fan: int = 0
+    ) -> Step:
+        """:meth:`drop`, and the outcome of its move with the draw-3 ``fan`` as it stands:
+        the step :meth:`apply` makes of it (the move judged once, not twice)."""
+        return self._drop(position, pile, index, target, fan)[1]
+
+    def _drop(
+        self, position: Position, pile: str, index: int, target: str, fan: int
+    ) -> tuple[Move, Step]:
         source_pile = self._pile_or_refuse(position, pile)
         if not 0 <= index < len(source_pile):
             raise Refusal("no_card", None, f"{pile} has no card at place {index + 1}")
@@ -164,8 +261,7 @@ class Rules(ABC):
             )
         else:
             move = Move(pile, target)
-        self.apply(position, move)
-        return move
+        return move, self.apply(position, move, fan)
 
     # -- shared helpers -------------------------------------------------------------------
     #: reason key → rule id, per game (the same key names a rule of each game).
@@ -180,7 +276,7 @@ class Rules(ABC):
         return Refusal(reason, self.rule_for(reason), detail)
 
     def _pile_or_refuse(self, position: Position, pile: str) -> Pile:
-        if pile not in self.shape.pile_ids:
+        if pile not in self.shape.indexes:
             raise Refusal(
                 "no_such_pile",
                 None,

@@ -82,15 +82,65 @@ def finish_steps(rules: FinishingRules, position: Position, fan: int) -> tuple[S
     """The steps of a finish from ``position`` (the draw-3 ``fan`` as it stands), each the
     outcome of one move as the rules apply it; ``()`` for a won position; None when no finish
     is possible (a column holds a face-down card, or the cards left can't all go up)."""
+    if not may_finish(rules, position):
+        return None
     first_column = rules.shape.index("t1")
     columns = position.piles[first_column : first_column + rules.shape.columns]
-    if any(column.down for column in columns):
-        return None
     steps = _search(rules, position, fan, every_order=False)
     two_decks = len(set(rules.shape.deck)) < len(rules.shape.deck)
     if steps is None and two_decks and not all(_built_down(rules, column) for column in columns):
         steps = _search(rules, position, fan, every_order=True)
     return steps
+
+
+def finish_tail(
+    rules: FinishingRules,
+    start: Position,
+    start_fan: int,
+    steps: tuple[Step, ...],
+    position: Position,
+    fan: int,
+) -> tuple[Step, ...] | None:
+    """The finish from ``position`` (with ``fan``), without a search, when ``steps`` is the
+    finish :func:`finish_steps` found from ``start`` (with ``start_fan``) and its first step
+    leads to ``position`` (the player made that move): the steps after it. None when that
+    can't be known so (search again).
+
+    - Where the search makes no choice (a single option at every step: not draw 3 with
+      passes) it is one walk, each step a function of the position and fan alone; from a
+      later point of a walk that won, the same walk goes on to the same win, through fewer
+      steps and without coming back to a position (no position after a put-back repeats).
+    - Draw 3 with passes (one deck, every position kept): when the first step was the
+      first choice at ``start`` and sent a card up, the search went from ``start`` straight
+      into ``position`` and found the win below it; from ``position`` it searches the same
+      way (a position with fewer cards up, as ``start``, can't come back), fewer steps.
+    - Two decks: only when every column of ``start`` is built down (else the every-order
+      search may have found ``steps``, and from ``position`` the first could win).
+    """
+    if not steps:
+        return None
+    first = steps[0]
+    if first.fan != fan or first.position != position:
+        return None
+    if rules.redeal and rules.draw > 1:
+        if first.move.is_draw or len(set(rules.shape.deck)) < len(rules.shape.deck):
+            return None
+        if _choices(rules, start, start_fan, every_order=False)[0].move != first.move:
+            return None
+    elif len(set(rules.shape.deck)) < len(rules.shape.deck):
+        first_column = rules.shape.index("t1")
+        columns = start.piles[first_column : first_column + rules.shape.columns]
+        if not all(_built_down(rules, column) for column in columns):
+            return None
+    return steps[1:]
+
+
+def may_finish(rules: FinishingRules, position: Position) -> bool:
+    """Whether a finish may be possible at all: no column hides a card (else
+    :func:`finish_steps` is None without a search)."""
+    first_column = rules.shape.index("t1")
+    columns = position.piles[first_column : first_column + rules.shape.columns]
+    return not any(column.down for column in columns)
 
 
 def _built_down(rules: FinishingRules, column: Pile) -> bool:
@@ -125,10 +175,12 @@ def _search(
             return tuple(path)
         options: list[Step] = []
         kept = keep_all or (bool(path) and _is_put_back(path[-1]))
-        key = tuple(map(len, current.piles)) if one_deck else current
-        if not (kept and key in seen):
-            if kept:
+        if kept:
+            key = tuple(map(len, current.piles)) if one_deck else current
+            if key not in seen:
                 seen.add(key)
+                options = _choices(rules, current, current_fan, every_order)
+        else:
             options = _choices(rules, current, current_fan, every_order)
         if options:
             path.append(options[0])
@@ -150,11 +202,13 @@ def _is_put_back(step: Step) -> bool:
 
 def _choices(rules: FinishingRules, position: Position, fan: int, every_order: bool) -> list[Step]:
     """The moves worth trying next, the preferred first (see the module's docstring)."""
+    first_column = rules.shape.index("t1")
+    piles = position.piles
     up: list[tuple[int, int]] = []
     for index in range(rules.shape.columns):
-        card = position.pile(column_id(index)).top
-        if card is not None and _goes_up(rules, position, card):
-            up.append((card.rank, index))
+        cards = piles[first_column + index].cards
+        if cards and _goes_up(rules, position, cards[-1]):
+            up.append((cards[-1].rank, index))
     up.sort()
     from_columns = [
         rules.apply(position, Move(column_id(index), ANY_FOUNDATION), fan)
@@ -163,18 +217,18 @@ def _choices(rules: FinishingRules, position: Position, fan: int, every_order: b
     if from_columns and not every_order:
         return from_columns
     stock, waste = position.pile(STOCK), position.pile(WASTE)
-    tap = None
-    if stock.cards or (waste.cards and rules.redeal):
-        tap = rules.apply(position, DRAW, fan)
+    can_tap = bool(stock.cards or (waste.cards and rules.redeal))
     from_waste = None
     if waste.top is not None and _goes_up(rules, position, waste.top):
         from_waste = rules.apply(position, Move(WASTE, ANY_FOUNDATION), fan)
+    # The tap is worked out only where it is tried.
     if every_order:
+        tap = rules.apply(position, DRAW, fan) if can_tap else None
         return [step for step in (*from_columns, from_waste, tap) if step is not None]
     if from_waste is None:
-        return [tap] if tap is not None else []
-    if tap is not None and rules.redeal and rules.draw > 1:
-        return [from_waste, tap]
+        return [rules.apply(position, DRAW, fan)] if can_tap else []
+    if can_tap and rules.redeal and rules.draw > 1:
+        return [from_waste, rules.apply(position, DRAW, fan)]
     return [from_waste]
 
 

@@ -11,14 +11,15 @@ a complete one-suit run from king to ace leaves the game.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from ..cards import ACE, KING, Card
 from ..codes import GameId, Variant
 from ..deals import deck_for, shuffled_deck
-from ..moves import Move, column_id, is_column
+from ..moves import Move, column_id, is_column, pile_index
 from ..position import EMPTY, Pile, Position
-from .base import Refusal, Rules, Step
+from .base import Refusal, Rules, Step, cards_taken, tops_taking
 
 COLUMN_HEIGHTS = (8, 8, 8, 7, 6, 5, 4, 3, 2, 1)
 MOVE_POINTS = -1
@@ -74,6 +75,9 @@ class SimpleSimonRules(Rules):
         if variant.game is not GameId.SIMPLE_SIMON:
             raise ValueError(f"{variant} is not Simple Simon")
         super().__init__(variant)
+        #: :meth:`column_refuses` for every pair, for listing moves.
+        self.tops_taking = tops_taking(self.column_refuses)
+        self.cards_taken = cards_taken(self.tops_taking)
 
     def deal(self, number: int) -> Position:
         """Deal row by row, left to right, each row skipping the columns already full."""
@@ -138,7 +142,7 @@ class SimpleSimonRules(Rules):
             raise Refusal("no_stock", None, "Simple Simon has no stock")
         source, target, count = move.source, move.target, move.count
         for pile_id in (source, target):
-            if pile_id not in self.shape.pile_ids:
+            if pile_id not in self.shape.indexes:
                 raise Refusal("no_such_pile", None, f"Simple Simon has no pile {pile_id!r}")
         if source == target:
             raise Refusal("same_pile", None, f"{move} takes cards from {source} back to {source}")
@@ -175,16 +179,26 @@ class SimpleSimonRules(Rules):
 
     def legal_moves(self, position: Position) -> list[Move]:
         columns = position.piles
+        column_ids = self.column_ids
+        tops = [column.top for column in columns]
+        table = self.tops_taking
+        # The cards some column takes: any other card has no move.
+        wanted = frozenset().union(*(self.cards_taken[top] for top in tops))
+        move = self._move
         moves: list[Move] = []
         for i, column in enumerate(columns):
-            if not column.cards:
+            cards = column.cards
+            if not cards:
                 continue
-            size = len(column)
+            size = len(cards)
+            source = column_ids[i]
             for start in range(size - 1, group_start(column) - 1, -1):
-                card = column.cards[start]
-                for j, target in enumerate(columns):
-                    if j != i and self.column_refuses(target.top, card) is None:
-                        moves.append(Move(column_id(i), column_id(j), size - start))
+                if cards[start] not in wanted:
+                    continue
+                taking = table[cards[start]]
+                for j, top in enumerate(tops):
+                    if j != i and top in taking:
+                        moves.append(move(source, column_ids[j], size - start))
         return moves
 
     def tap(self, position: Position, pile: str, index: int) -> Move:
@@ -204,25 +218,51 @@ class SimpleSimonRules(Rules):
                 "same_suit_group", f"the cards from {moving[0].code} on are not one suit in order"
             )
         card = moving[0]
+        takers = [
+            j
+            for j, target in enumerate(position.piles)
+            if column_id(j) != pile and self.column_refuses(target.top, card) is None
+        ]
+        choice = self._pick_column(position, index, card, takers)
+        if choice is not None:
+            return Move(pile, column_id(choice), len(moving))
+        raise Refusal("no_place", None, f"{card.code} has no place to go")
+
+    def _pick_column(
+        self, position: Position, index: int, card: Card, takers: list[int]
+    ) -> int | None:
+        """UI-3: of the columns ``takers`` (0-based, left to right) that take the group led by
+        ``card`` from place ``index``: the first whose last card is of its suit, else the first
+        empty one unless the group is a whole column, else the first."""
         same_suit: int | None = None
         empty: int | None = None
         other: int | None = None
-        for j, target in enumerate(position.piles):
-            if column_id(j) == pile:
-                continue
-            top = target.top
+        for j in takers:
+            top = position.piles[j].top
             if top is None:
                 if empty is None and index > 0:
                     empty = j
-            elif self.column_refuses(top, card) is None:
-                if top.suit is card.suit and same_suit is None:
+            elif top.suit is card.suit:
+                if same_suit is None:
                     same_suit = j
-                elif other is None:
-                    other = j
+            elif other is None:
+                other = j
         for choice in (same_suit, empty, other):
             if choice is not None:
-                return Move(pile, column_id(choice), len(moving))
-        raise Refusal("no_place", None, f"{card.code} has no place to go")
+                return choice
+        return None
+
+    def click_targets(
+        self, position: Position, pile: str, index: int, targets: Sequence[str]
+    ) -> tuple[str | None, str | None]:
+        # A tap moves nothing; the double click picks among the legal moves' targets (the
+        # columns that take the group from that card, as double_click finds them).
+        cards = position.pile(pile).cards
+        if not is_column(pile) or not 0 <= index < len(cards) or not is_group(cards[index:]):
+            return super().click_targets(position, pile, index, targets)
+        takers = [pile_index(target) for target in targets]
+        choice = self._pick_column(position, index, cards[index], takers)
+        return None, (None if choice is None else column_id(choice))
 
     def best_move(self, position: Position, pile: str, index: int) -> Move:
         return self.double_click(position, pile, index)

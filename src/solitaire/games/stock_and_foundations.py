@@ -8,8 +8,10 @@ that reads that data lives here once.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Sequence
 
-from ..cards import KING, Card
+from ..cards import KING, SUITS, Card, Suit
+from ..codes import Variant
 from ..deals import deck_for, shuffled_deck
 from ..moves import (
     ANY_FOUNDATION,
@@ -24,8 +26,8 @@ from ..moves import (
     pile_index,
 )
 from ..position import EMPTY, Pile, Position
-from .base import Refusal, Rules, Step
-from .finish import finish_steps
+from .base import Refusal, Rules, Step, cards_taken, tops_taking
+from .finish import finish_steps, finish_tail, may_finish
 
 
 class StockAndFoundationRules(Rules):
@@ -41,6 +43,25 @@ class StockAndFoundationRules(Rules):
     waste_to_column_points: int = 5
     flip_points: int = 5
     put_back_points: int = 0
+
+    def __init__(self, variant: Variant) -> None:
+        super().__init__(variant)
+        #: :meth:`column_refuses` for every pair, for listing moves.
+        self.tops_taking = tops_taking(self.column_refuses)
+        self.cards_taken = cards_taken(self.tops_taking)
+        first = self.shape.index("f1")
+        self.foundation_ids = tuple(
+            foundation_id(i) for i in range(len(self.shape.foundation_suits))
+        )
+        #: Each suit's foundations (index in a position's piles, and id), leftmost first.
+        self.foundations_of_suit: dict[Suit, tuple[tuple[int, str], ...]] = {
+            suit: tuple(
+                (first + i, self.foundation_ids[i])
+                for i, kept in enumerate(self.shape.foundation_suits)
+                if kept is suit
+            )
+            for suit in SUITS
+        }
 
     # -- setting up ---------------------------------------------------------------------
     def deal(self, number: int) -> Position:
@@ -107,11 +128,12 @@ class StockAndFoundationRules(Rules):
     def foundations_taking(self, position: Position, card: Card) -> list[str]:
         """The foundations that take ``card`` now, leftmost first: those of its suit whose
         next card it is (KL-5, EH-5). ``apply``, ``legal_moves`` and the finish all ask it."""
-        first = self.shape.index("f1")
+        piles = position.piles
+        below = card.rank - 1
         return [
-            foundation_id(index)
-            for index, suit in enumerate(self.shape.foundation_suits)
-            if suit is card.suit and len(position.piles[first + index]) == card.rank - 1
+            foundation
+            for index, foundation in self.foundations_of_suit[card.suit]
+            if len(piles[index]) == below
         ]
 
     def _foundation_target(self, position: Position, card: Card, target: str) -> str:
@@ -177,7 +199,7 @@ class StockAndFoundationRules(Rules):
             return self._tap_stock(position, fan)
         source, target, _count = move.source, move.target, move.count
         for pile_id in (source, target):
-            if pile_id != ANY_FOUNDATION and pile_id not in self.shape.pile_ids:
+            if pile_id != ANY_FOUNDATION and pile_id not in self.shape.indexes:
                 raise Refusal(
                     "no_such_pile", None, f"{self.variant.game.title} has no pile {pile_id!r}"
                 )
@@ -298,6 +320,19 @@ class StockAndFoundationRules(Rules):
         changes = {STOCK: Pile(back, len(back)), WASTE: EMPTY}
         return Step(position.with_piles(changes), DRAW, self.put_back_points, fan=0)
 
+    def may_finish(self, position: Position) -> bool:
+        return may_finish(self, position)
+
+    def finish_after(
+        self,
+        start: Position,
+        start_fan: int,
+        steps: tuple[Step, ...],
+        position: Position,
+        fan: int,
+    ) -> tuple[Step, ...] | None:
+        return finish_tail(self, start, start_fan, steps, position, fan)
+
     def finish(self, position: Position, fan: int = 0) -> tuple[Step, ...]:
         steps = finish_steps(self, position, fan)
         if steps is None:
@@ -313,53 +348,61 @@ class StockAndFoundationRules(Rules):
         shape = self.shape
         piles = position.piles
         first_column = shape.index("t1")
-        columns = [piles[first_column + i] for i in range(shape.columns)]
+        columns = piles[first_column : first_column + shape.columns]
+        column_ids = self.column_ids
         stock, waste = position.pile(STOCK), position.pile(WASTE)
         moves: list[Move] = []
         if stock.cards or (waste.cards and self.redeal):
             moves.append(DRAW)
-
-        def foundations_for(card: Card) -> list[str]:
-            return self.foundations_taking(position, card)
-
         tops = [column.top for column in columns]
-        refuses = self.column_refuses
-
-        def column_targets(card: Card, exclude: int) -> list[int]:
-            return [j for j, top in enumerate(tops) if j != exclude and refuses(top, card) is None]
+        table = self.tops_taking
+        # The cards some column takes: any other card has no column move.
+        wanted = frozenset().union(*(self.cards_taken[top] for top in tops))
+        move = self._move
+        single_card_moves = self.single_card_moves
 
         for i, column in enumerate(columns):
-            if not column.cards:
+            cards = column.cards
+            if not cards:
                 continue
-            source = column_id(i)
-            for foundation in foundations_for(column.cards[-1]):
-                moves.append(Move(source, foundation))
-            size = len(column)
-            if self.single_card_moves:
+            source = column_ids[i]
+            for foundation in self.foundations_taking(position, cards[-1]):
+                moves.append(move(source, foundation, 1))
+            size = len(cards)
+            if single_card_moves:
                 starts = [size - 1]
                 for start in range(column.down, size - 1):
-                    if self._is_king_run(column.cards[start:]):
+                    if cards[start].rank == KING and self._is_king_run(cards[start:]):
                         starts.append(start)
                         break
             else:
                 starts = list(range(column.down, size))
             for start in starts:
+                if cards[start] not in wanted:
+                    continue
                 count = size - start
-                for j in column_targets(column.cards[start], i):
-                    if count > 1 and self.single_card_moves and columns[j].cards:
+                taking = table[cards[start]]
+                for j, top in enumerate(tops):
+                    if j == i or top not in taking:
                         continue
-                    moves.append(Move(source, column_id(j), count))
+                    if count > 1 and single_card_moves and top is not None:
+                        continue
+                    moves.append(move(source, column_ids[j], count))
         if waste.cards:
             card = waste.cards[-1]
-            for foundation in foundations_for(card):
-                moves.append(Move(WASTE, foundation))
-            for j in column_targets(card, -1):
-                moves.append(Move(WASTE, column_id(j)))
-        for index in range(len(shape.foundation_suits)):
+            for foundation in self.foundations_taking(position, card):
+                moves.append(move(WASTE, foundation, 1))
+            taking = table[card]
+            for j, top in enumerate(tops):
+                if top in taking:
+                    moves.append(move(WASTE, column_ids[j], 1))
+        for index, foundation_id_ in enumerate(self.foundation_ids):
             foundation_pile = piles[2 + index]
-            if foundation_pile.cards:
-                for j in column_targets(foundation_pile.cards[-1], -1):
-                    moves.append(Move(f"f{index + 1}", column_id(j)))
+            if foundation_pile.cards and foundation_pile.cards[-1] in wanted:
+                taking = table[foundation_pile.cards[-1]]
+                for j, top in enumerate(tops):
+                    if top in taking:
+                        moves.append(move(foundation_id_, column_ids[j], 1))
         return moves
 
     # -- intents ----------------------------------------------------------------------------
@@ -388,17 +431,67 @@ class StockAndFoundationRules(Rules):
                 pass
         return self._best_column_move(position, pile, index)
 
-    def drop(self, position: Position, pile: str, index: int, target: str) -> Move:
+    def _drop(
+        self, position: Position, pile: str, index: int, target: str, fan: int
+    ) -> tuple[Move, Step]:
         # A card dragged off the stock would read as a stock tap (``s-w`` is ``d``).
         if pile == STOCK:
             raise self._stock_is_face_down()
-        return super().drop(position, pile, index, target)
+        return super()._drop(position, pile, index, target, fan)
 
     def best_move(self, position: Position, pile: str, index: int) -> Move:
         # Auto placement (UI-4) sends a dragged card on; nothing is dragged off the stock.
         if pile == STOCK:
             raise self._stock_is_face_down()
         return self.double_click(position, pile, index)
+
+    def click_targets(
+        self, position: Position, pile: str, index: int, targets: Sequence[str]
+    ) -> tuple[str | None, str | None]:
+        # Worked out from the legal moves' targets, as tap and double_click would find them:
+        # a tap (and a double click first) sends the last card to the leftmost foundation
+        # that takes it, which is the first foundation the legal moves list for it; else the
+        # double click picks among the columns the legal moves go to, as _best_column_move
+        # picks among the columns that take the card.
+        if pile == STOCK or is_foundation(pile):
+            return super().click_targets(position, pile, index, targets)
+        source = position.pile(pile)
+        if index == len(source) - 1:
+            for target in targets:
+                if is_foundation(target):
+                    return target, target
+        takers = [pile_index(target) for target in targets if is_column(target)]
+        choice = self._pick_column(position, pile, index, takers)
+        return None, (None if choice is None else column_id(choice))
+
+    def _column_takes(self, target: Pile, card: Card, count: int) -> bool:
+        """Whether column ``target`` takes ``card`` with the ``count`` - 1 cards on it (from
+        a pile whose face-up cards from ``card`` on may move: see _best_column_move)."""
+        if target.cards and count > 1 and self.single_card_moves:
+            return False
+        return self.column_refuses(target.top, card) is None
+
+    def _pick_column(
+        self, position: Position, pile: str, index: int, takers: list[int]
+    ) -> int | None:
+        """UI-3: of the columns ``takers`` (0-based, left to right) that take the card at
+        ``index`` of ``pile``, the longest (ties: leftmost), else the first empty one, unless
+        the card leads a whole column (sending it to an empty column changes nothing)."""
+        first = self.shape.index("t1")
+        best: tuple[int, int] | None = None
+        empty: int | None = None
+        for j in takers:
+            size = len(position.piles[first + j])
+            if size == 0:
+                if empty is None:
+                    empty = j
+            elif best is None or size > best[0]:
+                best = (size, j)
+        if best is not None:
+            return best[1]
+        if empty is not None and not (is_column(pile) and index == 0):
+            return empty
+        return None
 
     def _best_column_move(self, position: Position, pile: str, index: int) -> Move:
         """UI-3: the longest column that takes the card (ties: leftmost), else an empty
@@ -417,26 +510,13 @@ class StockAndFoundationRules(Rules):
                 "one_card_at_a_time", f"only {pile}'s last card moves between columns"
             )
         card = source.cards[index]
-        best: tuple[int, int] | None = None
-        empty: int | None = None
         first = self.shape.index("t1")
-        for j in range(self.shape.columns):
-            target_id = column_id(j)
-            if target_id == pile:
-                continue
-            target = position.piles[first + j]
-            if not target.cards:
-                if empty is None and card.rank == KING and not (is_column(pile) and index == 0):
-                    empty = j
-                continue
-            if count > 1 and self.single_card_moves:
-                continue
-            if self.column_refuses(target.top, card) is None and (
-                best is None or len(target) > best[0]
-            ):
-                best = (len(target), j)
-        if best is not None:
-            return Move(pile, column_id(best[1]), count)
-        if empty is not None:
-            return Move(pile, column_id(empty), count)
+        takers = [
+            j
+            for j in range(self.shape.columns)
+            if column_id(j) != pile and self._column_takes(position.piles[first + j], card, count)
+        ]
+        choice = self._pick_column(position, pile, index, takers)
+        if choice is not None:
+            return Move(pile, column_id(choice), count)
         raise Refusal("no_place", None, f"{card.code} has no place to go")
