@@ -137,3 +137,20 @@ def test_serve_with_workers_shares_the_port_and_starts_a_worker_that_died(tmp_pa
         process.wait(timeout=30)
     assert process.returncode == 0
     assert _children(process.pid) == []
+
+
+def test_serving_freezes_what_start_up_built_and_collects_young_objects_less_often() -> None:
+    import gc
+
+    from solitaire.server.command import GC_THRESHOLDS, _settle_memory
+
+    thresholds = gc.get_threshold()
+    try:
+        _settle_memory()
+        assert gc.get_threshold() == GC_THRESHOLDS
+        assert gc.get_freeze_count() > 0
+        young, _middle, old = GC_THRESHOLDS
+        assert young > thresholds[0] and old > thresholds[2]
+    finally:
+        gc.unfreeze()
+        gc.set_threshold(*thresholds)

@@ -8,20 +8,20 @@ that arrive during one commit share the next one, so the disk syncs once for all
 every action is still on disk before it is answered.
 
 A caller waits on a thread (:meth:`GroupCommit.submit`) or, from the event loop, on a future
-(:meth:`GroupCommit.submit_soon`): the event loop hands its writes over without a worker
+(:meth:`GroupCommit.submitted`): the event loop hands its writes over without a worker
 thread of its own, and the writer wakes it when they are done.
 
 >>> group = GroupCommit(run=lambda batch: [f"done {item}" for item in batch], wait_seconds=5)
 >>> group.submit("a")
 'done a'
->>> group.submit_soon("b").result()
+>>> import asyncio
+>>> asyncio.run(group.submitted("b"))
 'done b'
 """
 
 from __future__ import annotations
 
 import asyncio
-import concurrent.futures
 import os
 import threading
 from collections.abc import Callable, Sequence
@@ -40,7 +40,10 @@ class WriteWaitTimeout(sa_exc.TimeoutError):
 @dataclass(slots=True)
 class _Pending(Generic[Item]):
     item: Item
-    future: concurrent.futures.Future[Any]
+    #: Called on the writer thread with the item's result or error once its group is done.
+    settle: Callable[[Any, BaseException | None], None]
+    #: Taken into a group (then its caller waits for that group however long).
+    taken: bool = False
 
 
 @dataclass(slots=True)
@@ -65,47 +68,63 @@ class GroupCommit(Generic[Item]):
 
     def submit(self, item: Item) -> Any:
         """Run ``item`` in the next group; its result once that group has committed."""
-        future = self.submit_soon(item)
-        try:
-            return future.result(timeout=self.wait_seconds)
-        except concurrent.futures.TimeoutError:
-            return self._late(future)
+        done = threading.Event()
+        outcome: list[tuple[Any, BaseException | None]] = []
+
+        def settle(result: Any, error: BaseException | None) -> None:
+            outcome.append((result, error))
+            done.set()
+
+        pending = self._enqueue(item, settle)
+        if not done.wait(self.wait_seconds):
+            if self._give_up(pending):
+                raise self._timeout()
+            done.wait()
+        result, error = outcome[0]
+        if error is not None:
+            raise error
+        return result
 
     async def submitted(self, item: Item) -> Any:
-        """:meth:`submit` for a coroutine: the event loop goes on while the item waits."""
-        future = self.submit_soon(item)
-        gave_up = False
+        """:meth:`submit` for a coroutine: the event loop goes on while the item waits, and
+        the writer wakes it when the item's group is done."""
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[Any] = loop.create_future()
+
+        def settle(result: Any, error: BaseException | None) -> None:
+            loop.call_soon_threadsafe(_settle_future, future, result, error)
+
+        pending = self._enqueue(item, settle)
 
         def give_up() -> None:
-            nonlocal gave_up
-            gave_up = future.cancel()  # only while no group has taken it
+            if self._give_up(pending) and not future.done():
+                future.set_exception(self._timeout())
 
-        timer = asyncio.get_running_loop().call_later(self.wait_seconds, give_up)
+        timer = loop.call_later(self.wait_seconds, give_up)
         try:
-            return await asyncio.wrap_future(future)
-        except asyncio.CancelledError:
-            if gave_up:
-                raise self._timeout() from None
-            raise
+            return await future
         finally:
             timer.cancel()
 
-    def submit_soon(self, item: Item) -> concurrent.futures.Future[Any]:
-        """Queue ``item`` for the next group; a future of its result."""
-        future: concurrent.futures.Future[Any] = concurrent.futures.Future()
+    def _enqueue(
+        self, item: Item, settle: Callable[[Any, BaseException | None], None]
+    ) -> _Pending[Item]:
+        pending = _Pending(item, settle)
         with self._changed:
             if self._writer_of != os.getpid():
                 self._writer_of = os.getpid()
                 threading.Thread(target=self._write, name="solitaire-writer", daemon=True).start()
-            self._queue.append(_Pending(item, future))
+            self._queue.append(pending)
             self._changed.notify()
-        return future
+        return pending
 
-    def _late(self, future: concurrent.futures.Future[Any]) -> Any:
-        """An item not done in ``wait_seconds``: given up if no group has taken it yet."""
-        if future.cancel():
-            raise self._timeout()
-        return future.result()
+    def _give_up(self, pending: _Pending[Item]) -> bool:
+        """Take an item no group has taken yet out of the queue (it will never run)."""
+        with self._changed:
+            if pending.taken:
+                return False
+            self._queue.remove(pending)
+            return True
 
     def _timeout(self) -> WriteWaitTimeout:
         return WriteWaitTimeout(f"no turn to write within {self.wait_seconds:g} s")
@@ -116,10 +135,7 @@ class GroupCommit(Generic[Item]):
                 while not self._queue:
                     self._changed.wait()
                 group = self._take()
-            # An item whose caller gave up waiting is left out (it never runs).
-            group = [pending for pending in group if pending.future.set_running_or_notify_cancel()]
-            if group:
-                self._lead(group)
+            self._lead(group)
 
     def _take(self) -> list[_Pending[Item]]:
         """The next group from the queue (the lock held): every groupable item waiting, or
@@ -129,8 +145,9 @@ class GroupCommit(Generic[Item]):
             group = [first]
         else:
             group = [pending for pending in self._queue if self.groupable(pending.item)]
-        taken = {id(pending) for pending in group}
-        self._queue = [pending for pending in self._queue if id(pending) not in taken]
+        for pending in group:
+            pending.taken = True
+        self._queue = [pending for pending in self._queue if not pending.taken]
         return group
 
     def _lead(self, group: list[_Pending[Item]]) -> None:
@@ -138,7 +155,16 @@ class GroupCommit(Generic[Item]):
             results = self.run([pending.item for pending in group])
         except BaseException as failure:
             for pending in group:
-                pending.future.set_exception(failure)
+                pending.settle(None, failure)
             return
         for pending, result in zip(group, results, strict=True):
-            pending.future.set_result(result)
+            pending.settle(result, None)
+
+
+def _settle_future(future: asyncio.Future[Any], result: Any, error: BaseException | None) -> None:
+    if future.done():  # its request was cancelled (the client went away)
+        return
+    if error is not None:
+        future.set_exception(error)
+    else:
+        future.set_result(result)
