@@ -130,7 +130,7 @@ def read_json(body: bytes) -> Any:
     take NaN, and fail in ways FastAPI does not call bad JSON (a number of 5 000 digits,
     nesting deeper than Python recurses, bytes that are not UTF-8).
 
-    >>> read_json(b'{"a": [1, "\u00ff"]}')
+    >>> read_json(b'{"a": [1, "\\u00ff"]}')
     {'a': [1, 'ÿ']}
     """
     try:
@@ -150,7 +150,7 @@ def json_problem(body: bytes) -> str | None:
 
     >>> json_problem(b'{"a": 1}') is None, json_problem(b'{"a": NaN}')
     (True, 'NaN is not a JSON value')
-    >>> json_problem(b'{"a": "\u00ff"}') is None, json_problem(b'{"a": "\xff"}')
+    >>> json_problem(b'{"a": "\\u00ff"}') is None, json_problem(b'{"a": "\xff"}')
     (True, 'not UTF-8 at byte 7')
     >>> json_problem(b"[" * 100_000)
     'nested too deeply'
