@@ -99,7 +99,7 @@ def _guard(settings: Settings) -> ConnectionGuard:
     )
 
 
-GC_THRESHOLDS = (2000, 10, 10_000)
+GC_THRESHOLDS = (2000, 5, 20_000)
 """The cyclic garbage collector's thresholds while serving (Python's are 700, 10, 10)."""
 
 
@@ -112,7 +112,7 @@ def _settle_memory() -> None:
     thresholds a full collection went through them all every few seconds under load: a
     pause that showed in the slowest answers, and a large part of the CPU time. With these
     thresholds a young generation is collected less often, fewer objects reach the old
-    one, and a full collection comes only after ten thousand of the middle one's (under
+    one, and a full collection comes only after twenty thousand of the middle one's (under
     that load, once in several minutes rather than every few seconds). Objects are still
     freed as soon as nothing refers to them; the collector is only for reference cycles.
     """
