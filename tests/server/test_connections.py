@@ -45,12 +45,13 @@ class App:
 
 
 @contextlib.contextmanager
-def serving(guard: ConnectionGuard, app: App) -> Iterator[int]:
-    """uvicorn with the guard in a thread, on a free loopback port; yields the port."""
+def serving(guard: ConnectionGuard, app: App, **options: Any) -> Iterator[int]:
+    """uvicorn with the guard in a thread, on a free loopback port (``options`` for its
+    Config); yields the port."""
     sock = guard.listening_socket(socket.AF_INET)
     sock.bind(("127.0.0.1", 0))
     sock.listen(128)
-    config = uvicorn.Config(app, http=guard.protocol, log_level="warning", lifespan="on")
+    config = uvicorn.Config(app, http=guard.protocol, log_level="warning", lifespan="on", **options)
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
@@ -120,21 +121,7 @@ def test_headers_that_never_end_get_408_in_time_however_they_trickle() -> None:
 
 
 def test_a_kept_alive_connection_idles_its_keep_alive_and_then_has_the_header_deadline() -> None:
-    g = guard(header_timeout=0.5, keep_alive=1)
-    app = App()
-    sock = g.listening_socket(socket.AF_INET)
-    sock.bind(("127.0.0.1", 0))
-    sock.listen(16)
-    config = uvicorn.Config(
-        app, http=g.protocol, log_level="warning", lifespan="on", timeout_keep_alive=1
-    )
-    server = uvicorn.Server(config)
-    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
-    thread.start()
-    while not server.started:
-        time.sleep(0.01)
-    try:
-        port = sock.getsockname()[1]
+    with serving(guard(header_timeout=0.5, keep_alive=1), App(), timeout_keep_alive=1) as port:
         client = connect(port, REQUEST)
         assert read_answer(client).startswith(b"HTTP/1.1 200 ")
         time.sleep(0.7)  # idle past the header deadline, within the keep-alive
@@ -151,9 +138,6 @@ def test_a_kept_alive_connection_idles_its_keep_alive_and_then_has_the_header_de
         started = time.monotonic()
         assert read_all(idle) == b""
         assert 0.8 < time.monotonic() - started < 3.0
-    finally:
-        server.should_exit = True
-        thread.join(timeout=10)
 
 
 def test_a_body_that_never_ends_gets_408() -> None:

@@ -10,19 +10,18 @@ headers) is the same for it as for every other request, and nothing about an act
 decided here.
 
 A request it does not serve as surely as the route would (another path or method, a body
-that is not JSON or does not validate) goes on to FastAPI unchanged, so its error answers
+not read as JSON or that does not validate) goes on to FastAPI unchanged, so its error answers
 stay FastAPI's. The route stays declared in FastAPI as well, for the OpenAPI schema.
 """
 
 from __future__ import annotations
 
-import json
 import re
 from typing import Any
 
 from pydantic import TypeAdapter, ValidationError
 from starlette.requests import Request
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 from .middleware import JSON_BODY
 from .routes.games import act
@@ -34,49 +33,32 @@ ACTION_PATH = re.compile(r"/api/games/([^/]+)/actions")
 ACTION = TypeAdapter[Any](Action)
 
 
-def _json_body(scope: Scope) -> bool:
-    """Whether the route would read the body as JSON: a JSON type or none given."""
-    for key, value in scope["headers"]:
-        if key == b"content-type":
-            kind = bytes(value).split(b";")[0].strip().lower()
-            return kind == b"application/json" or kind.endswith(b"+json")
-    return True
-
-
 class ActionLane:
-    """Serves the actions route straight from its function; hands everything else on."""
+    """Serves the actions route straight from its function; hands everything else on.
+
+    It sits inside :class:`~.middleware.BodyLimitMiddleware`, which has read the whole body
+    and, for a body the route reads as JSON, left it parsed in the scope
+    (:data:`~.middleware.JSON_BODY`): the lane reads nothing from the client itself, so a
+    request it hands on reaches FastAPI exactly as it came.
+    """
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http" or scope["method"] != "POST":
+        path = None
+        if scope["type"] == "http" and scope["method"] == "POST" and JSON_BODY in scope:
+            path = ACTION_PATH.fullmatch(scope["path"])
+        if path is None:
             await self.app(scope, receive, send)
-            return
-        path = ACTION_PATH.fullmatch(scope["path"])
-        if path is None or not _json_body(scope):
-            await self.app(scope, receive, send)
-            return
-        messages: list[Message] = []
-        while True:
-            message = await receive()
-            messages.append(message)
-            if message["type"] != "http.request" or not message.get("more_body", False):
-                break
-        if messages[-1]["type"] != "http.request":
-            await self.app(scope, _replay(messages, receive), send)
             return
         try:
-            if JSON_BODY in scope:  # the body cap's JSON check parsed it already
-                value = scope[JSON_BODY]
-            else:
-                value = json.loads(b"".join(message.get("body", b"") for message in messages))
-            action = ACTION.validate_python(value)
-        except (ValueError, ValidationError):
+            action = ACTION.validate_python(scope[JSON_BODY])
+        except ValidationError:
             # FastAPI answers it, in the API's error shape.
-            await self.app(scope, _replay(messages, receive), send)
+            await self.app(scope, receive, send)
             return
-        request = Request(scope, _replay(messages, receive))
+        request = Request(scope, receive)
         try:
             response = await act(path.group(1), request, action)
         except Exception as error:
@@ -95,15 +77,3 @@ def _handler(scope: Scope, error: Exception) -> Any:
         if kind in handlers:
             return handlers[kind]
     return None
-
-
-def _replay(messages: list[Message], receive: Receive) -> Receive:
-    """A ``receive`` that gives the messages already read again, then the rest."""
-    pending = list(reversed(messages))
-
-    async def replay() -> Message:
-        if pending:
-            return pending.pop()
-        return await receive()
-
-    return replay
