@@ -3,6 +3,10 @@
 The database is the truth. A small in-process cache keeps the :class:`~solitaire.play.Game`
 of recently played games keyed by id and version, so an action usually needs no replay; a
 cached game is taken out while it is used, so two threads never touch one Game object.
+
+On SQLite an action on a cached game is decided without reading the database at all
+(:meth:`LiveGames.act_soon`): its write is made only if the database still holds what the
+decision was made on, else the action is made again after a read.
 """
 
 from __future__ import annotations
@@ -29,12 +33,14 @@ class LiveGame:
     """A game rebuilt from its log, with what the board needs besides the position.
 
     ``stored`` is the game's row as of ``version`` (its ``updated_at`` the moment of the
-    last action, which is what ``seconds`` counts up to).
+    last action, which is what ``seconds`` counts up to); ``settings_seen`` the player's saved
+    settings and their stored text, as the last action's read found them (SQLite).
     """
 
     stored: StoredGame
     game: Game
     version: int
+    settings_seen: tuple[dict[str, Any], str] | None = None
 
     def state(self) -> dict[str, Any]:
         """The game as the board sees it: the engine's observation plus id, version, last
@@ -107,9 +113,14 @@ class LiveGames:
 
     # -- the cache --------------------------------------------------------------------------
     def _take(self, game_id: str, version: int) -> LiveGame | None:
+        """The cached game at ``version``, taken out of the cache (a game at another
+        version stays)."""
         with self._lock:
-            live = self._cache.pop(game_id, None)
-        return live if live is not None and live.version == version else None
+            live = self._cache.get(game_id)
+            if live is None or live.version != version:
+                return None
+            del self._cache[game_id]
+        return live
 
     def _keep(self, live: LiveGame) -> None:
         if self.cache_size == 0:
@@ -244,6 +255,14 @@ class LiveGames:
         """:meth:`act` from the event loop, when the store serves actions there
         (``store.acts_without_threads``): the loop goes on while the write commits."""
         action = self._action(game_id, version, intent)
+        kept = action.decide_kept(player_id)
+        if kept is not None:
+            record, settings_text = kept
+            if await self.store.record_soon(record, player_id, settings_text):
+                return action.answer(player_id, True)
+            # The database moved on (another process, the player's settings): the game that
+            # went ahead is dropped, and the action is made again on what a read finds.
+            action = self._action(game_id, version, intent)
         return action.answer(
             player_id, await self.store.act_soon(game_id, player_id, action.decide)
         )
@@ -267,14 +286,38 @@ class _Action:
         if self.version != stored.version:
             raise Stale(self.games._use(stored, LiveGame.state, turn.log))
         live = self.games._load(stored, turn.log)
+        if turn.settings_text is not None:
+            live.settings_seen = (turn.settings, turn.settings_text)
         try:
             self.intent(live.game, turn.settings)
         except Refusal as refusal:
             state = live.state()
             self.games._keep(live)
             raise Illegal(refusal, state) from None
+        return self._acted(live)
+
+    def decide_kept(self, player_id: str) -> tuple[ActionRecord, str] | None:
+        """The action decided on the cached game and the settings its last read found, with
+        those settings' stored text (for :meth:`GameStore.record_soon`); None when there is
+        no such game at this version, or the rules refuse (a refusal is answered after a
+        read, from what the database holds)."""
+        live = self.games._take(self.game_id, self.version)
+        if live is None:
+            return None
+        seen = live.settings_seen
+        if seen is None or live.stored.player_id != player_id:
+            self.games._keep(live)
+            return None
+        try:
+            self.intent(live.game, seen[0])
+        except Refusal:
+            self.games._keep(live)  # a refused action changed nothing
+            return None
+        return self._acted(live), seen[1]
+
+    def _acted(self, live: LiveGame) -> ActionRecord:
         now = dt.datetime.now(dt.UTC)
-        record = ActionRecord(self.game_id, stored.version, live.game.log[-1], live.summary(), now)
+        record = ActionRecord(self.game_id, live.version, live.game.log[-1], live.summary(), now)
         self.acted = (live, record)
         return record
 

@@ -26,9 +26,11 @@ from sqlalchemy import (
     func,
     insert,
     select,
+    type_coerce,
     update,
 )
 from sqlalchemy import exc as sa_exc
+from sqlalchemy import types as sa_types
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.sql.elements import ColumnElement
 
@@ -84,6 +86,14 @@ _ADVANCE = (
         finished_at=bindparam("finished_at"),
         updated_at=bindparam("now"),
     )
+)
+# The player's settings as stored (their JSON text, unparsed): an action decided on settings
+# read earlier is recorded only if this text is still the same (GameStore.record_soon).
+_SETTINGS_TEXT = type_coerce(PLAYERS.c.settings, sa_types.Text)
+_ADVANCE_IF_UNCHANGED = _ADVANCE.where(
+    GAMES.c.player_id == bindparam("player_id"),
+    select(_SETTINGS_TEXT).where(PLAYERS.c.id == bindparam("player_id")).scalar_subquery()
+    == bindparam("settings_text", type_=sa_types.Text),
 )
 _ABANDON_OTHERS = (
     update(GAMES)
@@ -297,11 +307,13 @@ class ActionRecord:
 class GameTurn:
     """What :meth:`GameStore.act` reads for an action: the player's game (None: no such game
     for this player), the player's saved settings, and the game's log on demand (read on the
-    same connection, in the same transaction)."""
+    same connection, in the same transaction). On SQLite, ``settings_text`` is the settings'
+    stored text, which :meth:`GameStore.record_soon` checks."""
 
     stored: StoredGame | None
     settings: dict[str, Any]
     log: Callable[[], list[str]]
+    settings_text: str | None = None
 
 
 #: Chooses the action to record from what was read (None: nothing to record).
@@ -327,15 +339,18 @@ class _DirectStatements:
     log: Prepared
     append: Prepared
     advance: Prepared
+    advance_if_unchanged: Prepared
     unappend: Prepared
 
-    def record(self, driver_connection: Any, values: dict[str, Any]) -> bool:
-        """GameStore._record's statements, in the transaction under way."""
+    def record(self, driver_connection: Any, values: dict[str, Any], *, unchanged: bool) -> bool:
+        """GameStore._record's statements, in the transaction under way (``unchanged``: the
+        game must still be the player's, their settings as ``values["settings_text"]``)."""
         cursor = driver_connection.cursor()
+        advance = self.advance_if_unchanged if unchanged else self.advance
         try:
             if self.append.run(cursor, values).rowcount != 1:
                 return False
-            if self.advance.run(cursor, values).rowcount != 1:
+            if advance.run(cursor, values).rowcount != 1:
                 self.unappend.run(cursor, values)
                 return False
             return True
@@ -410,10 +425,14 @@ class GameStore:
         self._direct_reads = threading.local()
         if engine.dialect.name == "sqlite":
             self._direct = _DirectStatements(
-                find=Prepared(_FIND_FOR_ACTION, engine.dialect),
+                find=Prepared(
+                    _FIND_FOR_ACTION.add_columns(_SETTINGS_TEXT.label("settings_text")),
+                    engine.dialect,
+                ),
                 log=Prepared(_LOG, engine.dialect),
                 append=Prepared(self._append, engine.dialect),
                 advance=Prepared(_ADVANCE, engine.dialect),
+                advance_if_unchanged=Prepared(_ADVANCE_IF_UNCHANGED, engine.dialect),
                 unappend=Prepared(_UNAPPEND, engine.dialect),
             )
 
@@ -644,6 +663,22 @@ class GameStore:
         )
         return recorded
 
+    async def record_soon(self, record: ActionRecord, player_id: str, settings_text: str) -> bool:
+        """Record an action decided without reading the database again (on SQLite, from the
+        event loop): on a game kept in memory since an earlier read, with the player's
+        settings as read then (``settings_text``, :attr:`GameTurn.settings_text`). It is
+        recorded, in the same one statement that moves the game on, only if the game is
+        still at ``record.expected_version``, still the player's, and their settings still
+        that text: then the decision is the one a read would have led to. False, with nothing
+        written, otherwise."""
+        if self._group is None:
+            raise RuntimeError("record_soon is for SQLite")
+        guard = (player_id, settings_text)
+        recorded: bool = await self._group.submitted(
+            _Write(lambda connection: self._record(connection, record, guard), groupable=True)
+        )
+        return recorded
+
     def _decide_direct(self, game_id: str, player_id: str, decide: Decide) -> ActionRecord | None:
         """An action's read on SQLite, straight on the driver, and what ``decide`` makes of
         it (the log, when needed, read on the same connection). Each thread keeps its own
@@ -665,7 +700,8 @@ class GameStore:
             def log() -> list[str]:
                 return [action for (action,) in direct.log.run(cursor, values).fetchall()]
 
-            return decide(GameTurn(StoredGame.from_mapping(row), dict(settings or {}), log))
+            stored = StoredGame.from_mapping(row)
+            return decide(GameTurn(stored, dict(settings or {}), log, row["settings_text"]))
         except sa_exc.DBAPIError:
             self._direct_reads.connection = None
             connection.close()
@@ -707,11 +743,14 @@ class GameStore:
         record = ActionRecord(game_id, expected_version, action, summary, moment)
         return self._write(lambda connection: self._record(connection, record), groupable=True)
 
-    def _record(self, connection: Connection, record: ActionRecord) -> bool:
+    def _record(
+        self, connection: Connection, record: ActionRecord, unchanged: tuple[str, str] | None = None
+    ) -> bool:
         """Append the action, then move the game on if it is still at the version the action
-        was made on. Appending first: a number already in the log (another action came
-        first, in this process or another) appends nothing and fails no statement, so the
-        actions sharing a group commit are never undone by one of them."""
+        was made on (and, given ``unchanged``, still that player's with those settings:
+        :meth:`record_soon`). Appending first: a number already in the log (another action
+        came first, in this process or another) appends nothing and fails no statement, so
+        the actions sharing a group commit are never undone by one of them."""
         values = {
             "game_id": record.game_id,
             "expected": record.expected_version,
@@ -723,8 +762,13 @@ class GameStore:
             "now": record.at,
             "finished_at": record.at if record.summary.won else None,
         }
+        if unchanged is not None:
+            values["player_id"], values["settings_text"] = unchanged
         if self._direct is not None:
-            return self._direct.record(connection.connection.driver_connection, values)
+            driver = connection.connection.driver_connection
+            return self._direct.record(driver, values, unchanged=unchanged is not None)
+        if unchanged is not None:
+            raise RuntimeError("record_soon is for SQLite")
         appended: CursorResult[Any] = connection.execute(self._append, values)
         if appended.rowcount != 1:
             return False

@@ -1,0 +1,107 @@
+"""Games kept in memory between actions (``server/live.py``): on SQLite an action on a kept
+game is decided without reading the database, and recorded only if the database still holds
+what it was decided on. Two apps on one file stand for two server processes."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from fastapi import FastAPI
+from fastapi.testclient import TestClient
+
+from .conftest import AppFactory, act, start
+
+DEAL_6 = "KL1-D1N-AAAAAAG"
+
+
+@pytest.fixture
+def two_processes(make_app: AppFactory) -> Iterator[tuple[TestClient, TestClient]]:
+    """One player in two apps on the same database file (its cookie copied to the second)."""
+    with TestClient(make_app()) as here, TestClient(make_app()) as there:
+        yield here, there
+
+
+def _same_player(here: TestClient, there: TestClient) -> None:
+    there.cookies.update(here.cookies)
+
+
+def _reads(app: FastAPI, monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The game ids of the action reads the app's store makes from now on."""
+    store = app.state.services.store
+    read = store._decide_direct
+    made: list[str] = []
+
+    def counted(game_id: str, *args: Any) -> Any:
+        made.append(game_id)
+        return read(game_id, *args)
+
+    monkeypatch.setattr(store, "_decide_direct", counted)
+    return made
+
+
+def test_an_action_on_a_kept_game_reads_nothing(
+    two_processes: tuple[TestClient, TestClient], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    here, there = two_processes
+    state = start(here, mode="code", code=DEAL_6)
+    reads = _reads(here.app, monkeypatch)  # type: ignore[arg-type]
+    first = act(here, state, type="stock").json()
+    second = act(here, first, type="stock").json()
+    third = act(here, second, type="undo").json()
+    assert reads == [state["id"]]  # the first action's, which kept the player's settings
+    # What the database holds is what was answered: the other process rebuilds it from there.
+    _same_player(here, there)
+    assert there.get(f"/api/games/{state['id']}").json() == third
+    assert (third["version"], third["moves"]) == (3, 1)
+
+
+def test_settings_changed_elsewhere_are_the_ones_followed(
+    two_processes: tuple[TestClient, TestClient], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    here, there = two_processes
+    _same_player(here, there)
+    assert here.put("/api/settings", json={"auto_placement": True}).status_code == 200
+    state = act(here, start(here, mode="code", code=DEAL_6), type="stock").json()
+    # The game is kept with auto placement on; the player turns it off in another process.
+    _same_player(here, there)
+    assert there.put("/api/settings", json={"auto_placement": False}).status_code == 200
+    reads = _reads(here.app, monkeypatch)  # type: ignore[arg-type]
+    refused = act(here, state, type="drop", pile="t6", index=5, target="t1")
+    # Decided on the kept settings, the drop was placed elsewhere; that write was refused, the
+    # game read again, and the drop refused as the settings now say.
+    assert refused.status_code == 422, refused.text
+    assert refused.json()["reason"] == "build_down"
+    assert reads == [state["id"]]
+    assert there.get(f"/api/games/{state['id']}").json()["version"] == state["version"]
+    # Turned on again (in this process): the kept settings are read anew and followed.
+    assert here.put("/api/settings", json={"auto_placement": True}).status_code == 200
+    placed = act(here, state, type="drop", pile="t6", index=5, target="t1")
+    assert placed.status_code == 200
+    assert placed.json()["last"]["move"] == "t6-t7"
+
+
+def test_a_game_moved_on_elsewhere_answers_stale(
+    two_processes: tuple[TestClient, TestClient],
+) -> None:
+    here, there = two_processes
+    state = act(here, start(here, mode="code", code=DEAL_6), type="stock").json()
+    _same_player(here, there)
+    moved = act(there, state, type="stock").json()
+    assert moved["version"] == state["version"] + 1
+    late = act(here, state, type="move", move="t6-t7")  # the kept game is a version behind
+    assert late.status_code == 409
+    assert late.json()["state"] == moved
+    assert act(here, moved, type="undo").json()["version"] == moved["version"] + 1
+
+
+def test_a_kept_game_answers_only_its_player(
+    two_processes: tuple[TestClient, TestClient],
+) -> None:
+    here, _ = two_processes
+    state = act(here, start(here, mode="code", code=DEAL_6), type="stock").json()
+    with TestClient(here.app) as stranger:
+        response = act(stranger, state, type="stock")
+    assert response.status_code == 404
+    assert act(here, state, type="stock").json()["version"] == state["version"] + 1
