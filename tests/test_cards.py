@@ -27,3 +27,17 @@ def test_colours_and_symbols() -> None:
 def test_bad_card_codes_are_refused_with_a_message(text: str) -> None:
     with pytest.raises(CardTextError, match="is not a card"):
         parse_card(text)
+
+
+def test_every_game_shares_the_same_52_card_objects() -> None:
+    from solitaire.codes import parse_variant
+    from solitaire.games import rules_for
+
+    codes = [rank + suit for rank in RANK_LETTERS for suit in "SHDC"]
+    shared = {id(parse_card(code)) for code in codes}
+    assert len(shared) == 52
+    assert parse_card("7h") is parse_card(" 7H ")
+    for variant in ("KL1-D1N", "SS1-S4", "EH1-N"):
+        position = rules_for(parse_variant(variant)).deal(6)
+        cards = [card for pile in position.piles for card in pile.cards]
+        assert cards and {id(card) for card in cards} <= shared

@@ -79,10 +79,15 @@ class Card(NamedTuple):
 
 
 _RED_SUITS = frozenset((Suit.HEARTS, Suit.DIAMONDS))
-# Looked up, not built: codes are read in every move the engine lists.
-_CODES = {
-    Card(rank, suit): RANK_LETTERS[rank - 1] + suit.value for suit in SUITS for rank in range(1, 14)
+# One object for each of the 52 cards, shared by every game: a deal or a card read from text
+# takes its card from here. A server keeps many games in memory, and the garbage collector
+# looks at every object a young one refers to; 52 cards it finds in its cache, not one
+# card object per card of every game, scattered in memory.
+_CARDS: dict[tuple[int, Suit], Card] = {
+    (rank, suit): Card(rank, suit) for suit in SUITS for rank in range(1, 14)
 }
+# Looked up, not built: codes are read in every move the engine lists.
+_CODES = {card: RANK_LETTERS[card.rank - 1] + card.suit.value for card in _CARDS.values()}
 
 
 def parse_card(text: str) -> Card:
@@ -97,9 +102,9 @@ def parse_card(text: str) -> Card:
             f"{text!r} is not a card: write a rank (A 2 … 9 T J Q K) and a suit (S H D C), "
             "e.g. 7H or TD"
         )
-    return Card(RANK_LETTERS.index(code[0]) + 1, _SUIT_BY_LETTER[code[1]])
+    return _CARDS[RANK_LETTERS.index(code[0]) + 1, _SUIT_BY_LETTER[code[1]]]
 
 
 def full_suit(suit: Suit) -> list[Card]:
     """The 13 cards of a suit, ace first."""
-    return [Card(rank, suit) for rank in range(ACE, KING + 1)]
+    return [_CARDS[rank, suit] for rank in range(ACE, KING + 1)]
