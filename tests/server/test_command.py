@@ -139,7 +139,7 @@ def test_serve_with_workers_shares_the_port_and_starts_a_worker_that_died(tmp_pa
     assert _children(process.pid) == []
 
 
-def test_serving_freezes_what_start_up_built_and_collects_young_objects_less_often() -> None:
+def test_serving_freezes_what_start_up_built_and_keeps_each_collection_small() -> None:
     import gc
 
     from solitaire.server.command import GC_THRESHOLDS, _settle_memory
@@ -149,8 +149,9 @@ def test_serving_freezes_what_start_up_built_and_collects_young_objects_less_oft
         _settle_memory()
         assert gc.get_threshold() == GC_THRESHOLDS
         assert gc.get_freeze_count() > 0
-        young, _middle, old = GC_THRESHOLDS
-        assert young > thresholds[0] and old > thresholds[2]
+        young, middle, old = GC_THRESHOLDS
+        # The middle generation at every other young collection; the oldest almost never.
+        assert young <= thresholds[0] and middle < thresholds[1] and old > 1000 * thresholds[2]
     finally:
         gc.unfreeze()
         gc.set_threshold(*thresholds)

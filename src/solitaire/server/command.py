@@ -99,22 +99,25 @@ def _guard(settings: Settings) -> ConnectionGuard:
     )
 
 
-GC_THRESHOLDS = (2000, 5, 20_000)
-"""The cyclic garbage collector's thresholds while serving (Python's are 700, 10, 10)."""
+GC_THRESHOLDS = (700, 0, 250_000)
+"""The cyclic garbage collector's thresholds while serving (Python's are 700, 10, 10): the
+middle generation is collected at every other young collection, the oldest almost never."""
 
 
 def _settle_memory() -> None:
     """Keep the garbage collector's pauses short while serving.
 
     Everything built at start-up (the app, its modules, schemas and catalogs) is moved out
-    of the collector's sight (``gc.freeze``): it lives as long as the process. The games
-    in the cache are long-lived too, a few hundred objects each, and with Python's
-    thresholds a full collection went through them all every few seconds under load: a
-    pause that showed in the slowest answers, and a large part of the CPU time. With these
-    thresholds a young generation is collected less often, fewer objects reach the old
-    one, and a full collection comes only after twenty thousand of the middle one's (under
-    that load, once in several minutes rather than every few seconds). Objects are still
-    freed as soon as nothing refers to them; the collector is only for reference cycles.
+    of the collector's sight (``gc.freeze``): it lives as long as the process. Each action
+    leaves a few long-lived objects behind (the game's new position, in its undo history),
+    and a collection's pause grows with the young objects it looks through. With Python's
+    thresholds the middle generation gathered ten young collections' survivors before its
+    own collection, and a full collection went through every cached game every few
+    seconds under load: pauses that showed in the slowest answers. Here the middle
+    generation is collected at every other young collection, so each pause looks through
+    two young collections' worth; the oldest only after a quarter of a million of the
+    middle one's (under load, once in several hours). Objects are still freed as soon as
+    nothing refers to them; the collector is only for reference cycles.
     """
     gc.collect()
     gc.freeze()
