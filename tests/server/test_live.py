@@ -1,25 +1,49 @@
-"""Games kept in memory between actions (``server/live.py``): on SQLite an action on a kept
-game is decided without reading the database, and recorded only if the database still holds
-what it was decided on. Two apps on one file stand for two server processes."""
+"""Games kept in memory between actions (``server/live.py``): an action on a kept game is
+decided without reading the database, and recorded only if the database still holds what it
+was decided on. Two apps on one database (a SQLite file, a PostgreSQL database) stand for
+two server processes."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
-from .conftest import AppFactory, act, start
+from solitaire.server.app import create_app
+
+from ..support.postgres import TemporaryPostgres, postgres_bin
+from .conftest import act, sqlite_settings, start
 
 DEAL_6 = "KL1-D1N-AAAAAAG"
 
 
-@pytest.fixture
-def two_processes(make_app: AppFactory) -> Iterator[tuple[TestClient, TestClient]]:
-    """One player in two apps on the same database file (its cookie copied to the second)."""
-    with TestClient(make_app()) as here, TestClient(make_app()) as there:
+@pytest.fixture(scope="module")
+def cluster() -> Iterator[TemporaryPostgres | None]:
+    """A throwaway PostgreSQL server for this module (None where it is not installed)."""
+    if postgres_bin() is None:
+        yield None
+        return
+    with TemporaryPostgres() as server:
+        yield server
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def two_processes(
+    request: pytest.FixtureRequest, tmp_path: Path, cluster: TemporaryPostgres | None
+) -> Iterator[tuple[TestClient, TestClient]]:
+    """Two apps on one database (their players' cookies copied from one to the other)."""
+    overrides: dict[str, Any] = {}
+    if request.param == "postgresql":
+        if cluster is None:
+            pytest.skip("PostgreSQL is not installed (make test installs it)")
+        name = "t_" + "".join(c if c.isalnum() else "_" for c in request.node.name)[:50].lower()
+        overrides["database_url"] = cluster.create_database(name)
+    settings = sqlite_settings(tmp_path / "data", **overrides)
+    with TestClient(create_app(settings)) as here, TestClient(create_app(settings)) as there:
         yield here, there
 
 
@@ -28,16 +52,26 @@ def _same_player(here: TestClient, there: TestClient) -> None:
 
 
 def _reads(app: FastAPI, monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """The game ids of the action reads the app's store makes from now on."""
+    """The game ids of the action reads the app's store makes from now on (on SQLite straight
+    on the driver, on PostgreSQL in the action's transaction)."""
     store = app.state.services.store
-    read = store._decide_direct
     made: list[str] = []
+    if store.acts_without_threads:
+        read_direct = store._decide_direct
 
-    def counted(game_id: str, *args: Any) -> Any:
-        made.append(game_id)
-        return read(game_id, *args)
+        def direct(game_id: str, *args: Any) -> Any:
+            made.append(game_id)
+            return read_direct(game_id, *args)
 
-    monkeypatch.setattr(store, "_decide_direct", counted)
+        monkeypatch.setattr(store, "_decide_direct", direct)
+    else:
+        read_turn = store._turn
+
+        def turn(connection: Any, game_id: str, *args: Any) -> Any:
+            made.append(game_id)
+            return read_turn(connection, game_id, *args)
+
+        monkeypatch.setattr(store, "_turn", turn)
     return made
 
 

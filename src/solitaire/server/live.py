@@ -4,9 +4,9 @@ The database is the truth. A small in-process cache keeps the :class:`~solitaire
 of recently played games keyed by id and version, so an action usually needs no replay; a
 cached game is taken out while it is used, so two threads never touch one Game object.
 
-On SQLite an action on a cached game is decided without reading the database at all
-(:meth:`LiveGames.act_soon`): its write is made only if the database still holds what the
-decision was made on, else the action is made again after a read.
+An action on a cached game is decided without reading the database at all: its write is
+made only if the database still holds what the decision was made on, else the action is made
+again after a read (:meth:`LiveGames.act`).
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ class LiveGame:
 
     ``stored`` is the game's row as of ``version`` (its ``updated_at`` the moment of the
     last action, which is what ``seconds`` counts up to); ``settings_seen`` the player's saved
-    settings and their stored text, as the last action's read found them (SQLite).
+    settings and their stored text, as the last action's read found them.
     """
 
     stored: StoredGame
@@ -238,9 +238,19 @@ class LiveGames:
         Raises NotFound, Stale (another action came first; nothing changed) or Illegal (the
         rules refused; nothing changed). The states are computed while this request alone
         holds the game, so none mixes two versions. One read of the database (the game and
-        the player's settings) and one write (on PostgreSQL, one transaction for both).
+        the player's settings) and one write (on PostgreSQL, one transaction for both); no
+        read for a game kept since an earlier action, if the write finds the database as
+        that read left it.
         """
         action = self._action(game_id, version, intent)
+        kept = action.decide_kept(player_id)
+        if kept is not None:
+            record, settings_text = kept
+            if self.store.record_kept(record, player_id, settings_text):
+                return action.answer(player_id, True)
+            # The database moved on (another process, the player's settings): the game that
+            # went ahead is dropped, and the action is made again on what a read finds.
+            action = self._action(game_id, version, intent)
         return action.answer(player_id, self.store.act(game_id, player_id, action.decide))
 
     def _action(self, game_id: str, version: int, intent: Intent) -> _Action:
@@ -260,9 +270,7 @@ class LiveGames:
             record, settings_text = kept
             if await self.store.record_soon(record, player_id, settings_text):
                 return action.answer(player_id, True)
-            # The database moved on (another process, the player's settings): the game that
-            # went ahead is dropped, and the action is made again on what a read finds.
-            action = self._action(game_id, version, intent)
+            action = self._action(game_id, version, intent)  # as in act
         return action.answer(
             player_id, await self.store.act_soon(game_id, player_id, action.decide)
         )
@@ -298,7 +306,7 @@ class _Action:
 
     def decide_kept(self, player_id: str) -> tuple[ActionRecord, str] | None:
         """The action decided on the cached game and the settings its last read found, with
-        those settings' stored text (for :meth:`GameStore.record_soon`); None when there is
+        those settings' stored text (for :meth:`GameStore.record_kept`); None when there is
         no such game at this version, or the rules refuse (a refusal is answered after a
         read, from what the database holds)."""
         live = self.games._take(self.game_id, self.version)

@@ -26,7 +26,6 @@ from sqlalchemy import (
     func,
     insert,
     select,
-    type_coerce,
     update,
 )
 from sqlalchemy import exc as sa_exc
@@ -56,9 +55,13 @@ the write (the server's limit on new players per client)."""
 _FIND_GAME = select(GAMES).where(
     GAMES.c.id == bindparam("game_id"), GAMES.c.player_id == bindparam("player_id")
 )
+# The player's settings as stored (their JSON text, unparsed): an action decided on settings
+# read earlier is recorded only if this text is still the same (GameStore.record_kept).
+_SETTINGS_TEXT = cast(PLAYERS.c.settings, sa_types.Text)
+_SETTINGS_TEXT_LABELLED = _SETTINGS_TEXT.label("settings_text")
 # An action's read: the game and its player's settings (a drop needs auto_placement), at once.
 _FIND_FOR_ACTION = (
-    select(GAMES, PLAYERS.c.settings.label("player_settings"))
+    select(GAMES, PLAYERS.c.settings.label("player_settings"), _SETTINGS_TEXT_LABELLED)
     .select_from(GAMES.outerjoin(PLAYERS, PLAYERS.c.id == GAMES.c.player_id))
     .where(GAMES.c.id == bindparam("game_id"), GAMES.c.player_id == bindparam("player_id"))
 )
@@ -87,12 +90,9 @@ _ADVANCE = (
         updated_at=bindparam("now"),
     )
 )
-# The player's settings as stored (their JSON text, unparsed): an action decided on settings
-# read earlier is recorded only if this text is still the same (GameStore.record_soon).
-_SETTINGS_TEXT = type_coerce(PLAYERS.c.settings, sa_types.Text)
 _ADVANCE_IF_UNCHANGED = _ADVANCE.where(
-    GAMES.c.player_id == bindparam("player_id"),
-    select(_SETTINGS_TEXT).where(PLAYERS.c.id == bindparam("player_id")).scalar_subquery()
+    GAMES.c.player_id == bindparam("owner"),
+    select(_SETTINGS_TEXT).where(PLAYERS.c.id == bindparam("owner")).scalar_subquery()
     == bindparam("settings_text", type_=sa_types.Text),
 )
 _ABANDON_OTHERS = (
@@ -425,10 +425,7 @@ class GameStore:
         self._direct_reads = threading.local()
         if engine.dialect.name == "sqlite":
             self._direct = _DirectStatements(
-                find=Prepared(
-                    _FIND_FOR_ACTION.add_columns(_SETTINGS_TEXT.label("settings_text")),
-                    engine.dialect,
-                ),
+                find=Prepared(_FIND_FOR_ACTION, engine.dialect),
                 log=Prepared(_LOG, engine.dialect),
                 append=Prepared(self._append, engine.dialect),
                 advance=Prepared(_ADVANCE, engine.dialect),
@@ -663,16 +660,25 @@ class GameStore:
         )
         return recorded
 
+    def record_kept(self, record: ActionRecord, player_id: str, settings_text: str) -> bool:
+        """Record an action decided without reading the database again: on a game kept in
+        memory since an earlier read, with the player's settings as read then
+        (``settings_text``, :attr:`GameTurn.settings_text`). It is recorded, in the same one
+        statement that moves the game on, only if the game is still at
+        ``record.expected_version``, still the player's, and their settings still that text:
+        then the decision is the one a read would have led to. False, with nothing written,
+        otherwise. On PostgreSQL one transaction of two statements, the read left out."""
+        guard = (player_id, settings_text)
+        recorded: bool = self._write(
+            lambda connection: self._record(connection, record, guard), groupable=True
+        )
+        return recorded
+
     async def record_soon(self, record: ActionRecord, player_id: str, settings_text: str) -> bool:
-        """Record an action decided without reading the database again (on SQLite, from the
-        event loop): on a game kept in memory since an earlier read, with the player's
-        settings as read then (``settings_text``, :attr:`GameTurn.settings_text`). It is
-        recorded, in the same one statement that moves the game on, only if the game is
-        still at ``record.expected_version``, still the player's, and their settings still
-        that text: then the decision is the one a read would have led to. False, with nothing
-        written, otherwise."""
+        """:meth:`record_kept` from the event loop, on SQLite (:attr:`acts_without_threads`):
+        the loop goes on while the write waits for its group commit."""
         if self._group is None:
-            raise RuntimeError("record_soon is for SQLite")
+            raise RuntimeError("record_soon is for SQLite; run record_kept on a worker thread")
         guard = (player_id, settings_text)
         recorded: bool = await self._group.submitted(
             _Write(lambda connection: self._record(connection, record, guard), groupable=True)
@@ -725,6 +731,7 @@ class GameStore:
             StoredGame.from_mapping(row),
             dict(settings) if settings else {},
             lambda: _log(connection, game_id),
+            row["settings_text"],
         )
 
     def record_action(
@@ -763,16 +770,15 @@ class GameStore:
             "finished_at": record.at if record.summary.won else None,
         }
         if unchanged is not None:
-            values["player_id"], values["settings_text"] = unchanged
+            values["owner"], values["settings_text"] = unchanged
         if self._direct is not None:
             driver = connection.connection.driver_connection
             return self._direct.record(driver, values, unchanged=unchanged is not None)
-        if unchanged is not None:
-            raise RuntimeError("record_soon is for SQLite")
         appended: CursorResult[Any] = connection.execute(self._append, values)
         if appended.rowcount != 1:
             return False
-        advanced: CursorResult[Any] = connection.execute(_ADVANCE, values)
+        advance = _ADVANCE if unchanged is None else _ADVANCE_IF_UNCHANGED
+        advanced: CursorResult[Any] = connection.execute(advance, values)
         if advanced.rowcount != 1:
             # The log and the version always move together, so this is a game whose log ran
             # ahead of its row: take the entry back rather than write a second truth.
