@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
+from sqlalchemy import create_engine, text
 
 from solitaire.server.app import create_app
 
@@ -139,3 +140,28 @@ def test_a_kept_game_answers_only_its_player(
         response = act(stranger, state, type="stock")
     assert response.status_code == 404
     assert act(here, state, type="stock").json()["version"] == state["version"] + 1
+
+
+def test_a_kept_game_on_a_connection_the_database_dropped_is_read_again(
+    two_processes: tuple[TestClient, TestClient],
+) -> None:
+    here, _ = two_processes
+    engine = here.app.state.services.store.engine  # type: ignore[attr-defined]
+    if engine.dialect.name != "postgresql":
+        pytest.skip("only PostgreSQL drops its clients' connections (a restart)")
+    state = act(here, start(here, mode="code", code=DEAL_6), type="stock").json()
+    # As a restart would: every connection the app keeps in its pool ends.
+    outside = create_engine(engine.url.render_as_string(hide_password=False))
+    with outside.connect() as connection:
+        ended = connection.execute(
+            text(
+                "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
+                "WHERE datname = current_database() AND pid <> pg_backend_pid()"
+            )
+        ).scalar_one()
+    outside.dispose()
+    assert ended >= 1
+    after = act(here, state, type="stock")
+    assert after.status_code == 200, after.text
+    assert after.json()["version"] == state["version"] + 1
+    assert act(here, after.json(), type="undo").json()["version"] == state["version"] + 2

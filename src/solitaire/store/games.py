@@ -667,11 +667,22 @@ class GameStore:
         statement that moves the game on, only if the game is still at
         ``record.expected_version``, still the player's, and their settings still that text:
         then the decision is the one a read would have led to. False, with nothing written,
-        otherwise. On PostgreSQL one transaction of two statements, the read left out."""
+        otherwise. On PostgreSQL one transaction of two statements, the read left out.
+
+        False too when the connection turns out dropped by the database (a restart): the
+        caller then reads and decides again, as for any action, and that read is made once
+        more on a new connection. The transaction did not commit, or if its commit was lost
+        on the way back, the read finds the game moved on, and the version keeps the action
+        from being made twice."""
         guard = (player_id, settings_text)
-        recorded: bool = self._write(
-            lambda connection: self._record(connection, record, guard), groupable=True
-        )
+        try:
+            recorded: bool = self._write(
+                lambda connection: self._record(connection, record, guard), groupable=True
+            )
+        except sa_exc.DBAPIError as error:
+            if not error.connection_invalidated:
+                raise
+            return False
         return recorded
 
     async def record_soon(self, record: ActionRecord, player_id: str, settings_text: str) -> bool:
