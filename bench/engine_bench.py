@@ -31,7 +31,7 @@ import argparse
 import random
 import statistics
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -160,19 +160,23 @@ def action_times(variant: Variant, games: int, seed: int, max_actions: int = 400
     return times
 
 
-def fixture_endings(variant: Variant) -> list[tuple[Game, list[str]]]:
-    """For each fixture win of ``variant``: the game at its first late position (no column
-    hiding a card) and the moves from there to the win."""
+def fixture_wins(variant: Variant) -> Iterator[tuple[Game, list[str]]]:
+    """Each fixture win of ``variant``: its game at the start and the moves that win it."""
     path = WINS / f"{variant}.txt"
     if not path.exists():
-        return []
-    endings = []
+        return
     for line in path.read_text("utf-8").splitlines():
         if line.startswith("#") or ":" not in line:
             continue
-        code, _, text = line.partition(":")
-        game = Game.from_code(code.strip())
-        moves = text.split()
+        code, _, moves = line.partition(":")
+        yield Game.from_code(code.strip()), moves.split()
+
+
+def fixture_endings(variant: Variant) -> list[tuple[Game, list[str]]]:
+    """For each fixture win of ``variant``: the game at its first late position (no column
+    hiding a card) and the moves from there to the win."""
+    endings = []
+    for game, moves in fixture_wins(variant):
         for done, move in enumerate(moves):
             if is_late(game):
                 endings.append((game, moves[done:]))
@@ -193,20 +197,13 @@ def microseconds(nanoseconds: list[int]) -> str:
 def ending_positions(variant: Variant) -> list[Game]:
     """Games at every position of the fixture wins of ``variant`` where no column hides a
     card (the finish search runs there)."""
-    path = WINS / f"{variant}.txt"
-    if variant.game.value == "SS" or not path.exists():
+    if variant.game.value == "SS":
         return []  # Simple Simon has no finish
     endings = []
-    for line in path.read_text("utf-8").splitlines():
-        if line.startswith("#") or ":" not in line:
-            continue
-        code, _, moves = line.partition(":")
-        game = Game.from_code(code.strip())
-        for move in moves.split():
+    for game, moves in fixture_wins(variant):
+        for move in moves:
             game.play(move)
-            first = game.position.shape.index("t1")
-            columns = game.position.piles[first : first + game.position.shape.columns]
-            if not game.won and not any(column.down for column in columns):
+            if not game.won and is_late(game):
                 endings.append(Game(game.position, fan=game.fan))
     return endings
 
