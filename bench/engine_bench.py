@@ -84,9 +84,7 @@ class ActionTimes:
 
 def is_late(game: Game) -> bool:
     """No column hides a card (Simple Simon: always)."""
-    first = game.position.shape.index("t1")
-    columns = game.position.piles[first : first + game.position.shape.columns]
-    return not any(column.down for column in columns)
+    return not any(column.down for column in game.position.columns)
 
 
 def choose_action(rng: random.Random, view: dict[str, Any]) -> Callable[[Game], object] | None:

@@ -68,6 +68,8 @@ class TableShape:
 
     pile_ids: tuple[str, ...] = field(init=False)
     indexes: dict[str, int] = field(init=False, compare=False, repr=False)
+    #: Where ``t1`` is among the piles (the columns follow it, in order).
+    first_column: int = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         above = tuple(pile_id for pile_id in self.top_row if pile_id is not None)
@@ -77,6 +79,7 @@ class TableShape:
         pile_ids = above + tuple(column_id(i) for i in range(self.columns))
         object.__setattr__(self, "pile_ids", pile_ids)
         object.__setattr__(self, "indexes", {pile_id: i for i, pile_id in enumerate(pile_ids)})
+        object.__setattr__(self, "first_column", len(above))
 
     @property
     def has_stock(self) -> bool:
@@ -101,6 +104,12 @@ class Position:
 
     def pile(self, pile_id: str) -> Pile:
         return self.piles[self.shape.indexes[pile_id]]
+
+    @property
+    def columns(self) -> tuple[Pile, ...]:
+        """The columns ``t1`` … in order."""
+        first = self.shape.first_column
+        return self.piles[first : first + self.shape.columns]
 
     def items(self) -> list[tuple[str, Pile]]:
         return list(zip(self.shape.pile_ids, self.piles, strict=True))

@@ -84,11 +84,9 @@ def finish_steps(rules: FinishingRules, position: Position, fan: int) -> tuple[S
     is possible (a column holds a face-down card, or the cards left can't all go up)."""
     if not may_finish(rules, position):
         return None
-    first_column = rules.shape.index("t1")
-    columns = position.piles[first_column : first_column + rules.shape.columns]
     steps = _search(rules, position, fan, every_order=False)
-    two_decks = len(set(rules.shape.deck)) < len(rules.shape.deck)
-    if steps is None and two_decks and not all(_built_down(rules, column) for column in columns):
+    columns = position.columns
+    if steps is None and _two_decks(rules) and not all(_built_down(rules, c) for c in columns):
         steps = _search(rules, position, fan, every_order=True)
     return steps
 
@@ -123,24 +121,23 @@ def finish_tail(
     if first.fan != fan or first.position != position:
         return None
     if rules.redeal and rules.draw > 1:
-        if first.move.is_draw or len(set(rules.shape.deck)) < len(rules.shape.deck):
+        if first.move.is_draw or _two_decks(rules):
             return None
         if _choices(rules, start, start_fan, every_order=False)[0].move != first.move:
             return None
-    elif len(set(rules.shape.deck)) < len(rules.shape.deck):
-        first_column = rules.shape.index("t1")
-        columns = start.piles[first_column : first_column + rules.shape.columns]
-        if not all(_built_down(rules, column) for column in columns):
-            return None
+    elif _two_decks(rules) and not all(_built_down(rules, column) for column in start.columns):
+        return None
     return steps[1:]
 
 
 def may_finish(rules: FinishingRules, position: Position) -> bool:
     """Whether a finish may be possible at all: no column hides a card (else
     :func:`finish_steps` is None without a search)."""
-    first_column = rules.shape.index("t1")
-    columns = position.piles[first_column : first_column + rules.shape.columns]
-    return not any(column.down for column in columns)
+    return not any(column.down for column in position.columns)
+
+
+def _two_decks(rules: FinishingRules) -> bool:
+    return len(set(rules.shape.deck)) < len(rules.shape.deck)
 
 
 def _built_down(rules: FinishingRules, column: Pile) -> bool:

@@ -345,10 +345,8 @@ class StockAndFoundationRules(Rules):
 
     # -- listing moves --------------------------------------------------------------------
     def legal_moves(self, position: Position) -> list[Move]:
-        shape = self.shape
         piles = position.piles
-        first_column = shape.index("t1")
-        columns = piles[first_column : first_column + shape.columns]
+        columns = position.columns
         column_ids = self.column_ids
         stock, waste = position.pile(STOCK), position.pile(WASTE)
         moves: list[Move] = []
