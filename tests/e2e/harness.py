@@ -33,6 +33,7 @@ from playwright.sync_api import (
 from solitaire.layout import parse_layout
 from solitaire.play import Game
 
+from ..support.server import TESTS_TODAY
 from .layouts import simple_simon_one_move_from_winning
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -43,6 +44,9 @@ SIZES: dict[str, ViewportSize] = {
 }
 SOLITAIRE = ROOT / ".venv" / "bin" / "solitaire"
 SERVER_START_SECONDS = 30.0
+#: The date the browser tests' server takes for today (SOLITAIRE_TODAY): "today's" deal is
+#: known in advance, whatever day the tests run on.
+TODAY = TESTS_TODAY
 
 
 def chromium_args() -> list[str]:
@@ -109,7 +113,12 @@ def running_server(
     (and any other ``SOLITAIRE_*`` settings in ``env``); yields its base address once it
     answers, and stops it afterwards (its output is kept in data_dir)."""
     port = port or free_port()
-    env = dict(os.environ, SOLITAIRE_DATA_DIR=str(data_dir), **(env or {}))
+    env = dict(
+        os.environ,
+        SOLITAIRE_DATA_DIR=str(data_dir),
+        SOLITAIRE_TODAY=TODAY.isoformat(),
+        **(env or {}),
+    )
     data_dir.mkdir(parents=True, exist_ok=True)
     log_path = data_dir / "server.log"
     executable = str(SOLITAIRE) if SOLITAIRE.exists() else shutil.which("solitaire")

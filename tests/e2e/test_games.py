@@ -2,15 +2,22 @@
 
 from __future__ import annotations
 
-import datetime as dt
-
 from playwright.sync_api import BrowserContext, Page, expect
 
 from solitaire.codes import GameCode, GameId, parse_variant
 from solitaire.deals import deal_of_the_day
 from solitaire.play import Game
 
-from .harness import card_in, drag, open_board, pile_cards, start_layout, wait_for_moves
+from .harness import (
+    TODAY,
+    card_in,
+    catalog,
+    drag,
+    open_board,
+    pile_cards,
+    start_layout,
+    wait_for_moves,
+)
 from .layouts import klondike
 
 
@@ -82,20 +89,27 @@ def test_deal_of_the_day_and_same_deal(page: Page, server: str) -> None:
     expect(page.locator("#new-game-dialog input[name=draw][value='3']")).to_be_hidden()
     page.locator('[data-deal="daily"]').click()
     expect(page.locator("#new-game-dialog")).to_be_hidden()
-    today = dt.datetime.now(dt.UTC).date()
-    expected = GameCode(parse_variant("SS1-S2"), deal_of_the_day(GameId.SIMPLE_SIMON, today))
+    # The server's today is pinned (harness.TODAY), so the deal is known on any day.
+    expected = GameCode(parse_variant("SS1-S2"), deal_of_the_day(GameId.SIMPLE_SIMON, TODAY))
     expect(page.locator("[data-code]")).to_have_text(str(expected))
-    # Same deal replays it from the start.
-    first = pile_cards(page, "t10")[-1]
-    assert first is not None
-    page.locator('[data-pile="t10"] .card').last.dblclick()
+    start = {pile: pile_cards(page, pile) for pile in ("t1", "t2", "t3", "t10")}
+    # A move the deal allows (the engine's first), made by dragging.
+    game = Game.from_code(expected)
+    move = game.legal_moves()[0]
+    card = served_piles(game)[move.source][-move.count]
+    assert card is not None
+    drag(page, card_in(page, move.source, card), move.target)
+    wait_for_moves(page, 1)
     page.locator("#new-game-button").click()
     # SS-1: the dialog offers the suit count chosen last.
     expect(page.locator("#new-game-dialog input[name=suits][value='2']")).to_be_checked()
     page.locator('[data-deal="same"]').click()
+    # UI-11: a game in progress is left only when the player says so.
+    page.locator("#leave-dialog").get_by_role("button", name=catalog(page)["ui.leave.go"]).click()
+    # Same deal replays it from the start.
     expect(page.locator("[data-moves]")).to_have_text("0")
     expect(page.locator("[data-code]")).to_have_text(str(expected))
-    assert pile_cards(page, "t10") == [first]
+    assert {pile: pile_cards(page, pile) for pile in start} == start
 
 
 def test_new_deal_of_klondike_draw_three_vegas(page: Page, server: str) -> None:

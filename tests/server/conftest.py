@@ -18,6 +18,8 @@ from fastapi.testclient import TestClient  # noqa: E402
 from solitaire.server.app import create_app  # noqa: E402
 from solitaire.server.settings import Settings  # noqa: E402
 
+from ..support.server import TESTS_TODAY  # noqa: E402
+
 AppFactory = Callable[..., FastAPI]
 
 
@@ -31,6 +33,8 @@ def sqlite_settings(data_dir: Path, **overrides: Any) -> Settings:
         "web_dir": Settings.model_fields["web_dir"].default,
         "locales_dir": Settings.model_fields["locales_dir"].default,
         "cookie_secure": False,
+        # No test's deal depends on the day it runs.
+        "today": TESTS_TODAY,
         # The limits per client have tests of their own; here every test is one client.
         "game_starts_per_minute": 0,
         "new_players_per_minute": 0,

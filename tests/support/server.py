@@ -10,6 +10,7 @@ False
 from __future__ import annotations
 
 import contextlib
+import datetime as dt
 import os
 import re
 import resource
@@ -27,6 +28,9 @@ SOLITAIRE = Path(sys.executable).with_name("solitaire")
 
 START_SECONDS = 60.0  # generous: a start costs ~1.3 s of CPU, far more on a busy machine
 ADDRESS_LINE = re.compile(r"Solitaire is running: open (http://127\.0\.0\.1:\d+/)")
+
+#: The date the tests' servers take for today (``SOLITAIRE_TODAY``).
+TESTS_TODAY = dt.date(2026, 11, 29)
 
 
 class ServerProcess:
@@ -77,6 +81,8 @@ class ServerProcess:
         environment = {
             key: value for key, value in os.environ.items() if not key.startswith("SOLITAIRE_")
         }
+        # "Today" is pinned, so that no test's deal depends on the day it runs.
+        environment["SOLITAIRE_TODAY"] = TESTS_TODAY.isoformat()
         environment.update(self.environment)
         with self._output("out").open("wb") as out, self._output("err").open("wb") as err:
             # The access log goes to stdout: a file, never a pipe nobody reads (a full pipe

@@ -9,6 +9,7 @@ False
 
 from __future__ import annotations
 
+import datetime as dt
 from pathlib import Path
 from typing import Literal
 
@@ -81,6 +82,9 @@ class Settings(BaseSettings):
     #: FULL: every commit reaches the disk before the answer. NORMAL (WAL) skips that sync:
     #: still consistent after a crash of the app, but a power cut may lose the last actions.
     sqlite_synchronous: Literal["FULL", "NORMAL"] = "FULL"
+    #: The UTC date the server takes for today (the deal of the day); empty: the real date.
+    #: Tests and demonstrations pin it so that "today's" deal is known in advance.
+    today: dt.date | None = None
     #: Where the board's files are (``index.html`` and ``static/``); default: the package's.
     web_dir: Path = Path(__file__).resolve().parent.parent / "web"
     #: Where the message catalogs are (``<lang>/LC_MESSAGES/messages.po``).
@@ -93,6 +97,14 @@ class Settings(BaseSettings):
         if not self.database_url:
             self.database_url = f"sqlite:///{self.data_dir / 'solitaire.db'}"
         return self
+
+    def today_utc(self) -> dt.date:
+        """Today's date in UTC, or the pinned ``today``.
+
+        >>> Settings(database_url="", today="2026-11-29").today_utc()
+        datetime.date(2026, 11, 29)
+        """
+        return self.today if self.today is not None else dt.datetime.now(dt.UTC).date()
 
     @property
     def is_sqlite(self) -> bool:

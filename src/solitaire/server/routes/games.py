@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import datetime as dt
 import secrets
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -108,7 +107,7 @@ def _new_game(
         if request.mode == "new":
             deal = proved if proved is not None else 1 + secrets.randbelow(MAX_DEAL)
         else:
-            deal = deal_of_the_day(variant.game, dt.datetime.now(dt.UTC).date())
+            deal = deal_of_the_day(variant.game, services.settings.today_utc())
         return Game(rules_for(variant).deal(deal)), None
     if request.mode == "code":
         text = _require(texts, request, "code")
