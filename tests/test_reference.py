@@ -79,7 +79,11 @@ def test_each_rule_is_defined_once() -> None:
 
 def test_every_rule_id_named_in_the_repo_is_defined_in_rules_md() -> None:
     defined = defined_rule_ids()
-    texts = {name: text for name, text in tracked_text_files().items() if name.startswith(NAMED_IN)}
+    texts = {
+        name: text
+        for name, text in tracked_text_files().items()
+        if name.startswith(NAMED_IN) and name != THIS_FILE  # its samples (KL-99) are no rules
+    }
     undefined = {
         f"{rule_id} ({name})"
         for name, text in texts.items()
