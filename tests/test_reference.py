@@ -28,6 +28,8 @@ OUTSIDE = {
         r"(?<![\w.])/work/|/\.library/|/home/\w"
     ),
 }
+SPEC_WORD = re.compile(r"\bSPEC\b")
+"""The old name of the rules' document, which lived outside the repo: say rules (docs/rules.md)."""
 
 
 def tracked_text_files() -> dict[str, str]:
@@ -102,6 +104,11 @@ def test_no_tracked_file_points_outside_the_repo() -> None:
         assert not found, f"{what}:\n" + "\n".join(found)
 
 
+def test_no_tracked_file_names_the_old_spec() -> None:
+    found = lines_matching(SPEC_WORD, tracked_text_files())
+    assert not found, "say 'rules §6', 'rules KL-3' (docs/rules.md):\n" + "\n".join(found)
+
+
 def test_the_checks_catch_what_they_look_for() -> None:
     sample = {
         "a.py": "# see ../shared/SPEC.md and /work/main/x (SPEC §6, KL-99)",
@@ -112,6 +119,7 @@ def test_the_checks_catch_what_they_look_for() -> None:
     assert lines_matching(
         OUTSIDE["an absolute path of the machine the repo was written on"], sample
     )
+    assert lines_matching(SPEC_WORD, sample) == [f"a.py:1: {sample['a.py']}"]
     assert "KL-99" not in defined_rule_ids()
     assert not OUTSIDE["an absolute path of the machine the repo was written on"].search(
         "docs/work/x and ./work/y"
