@@ -1,6 +1,6 @@
-// The player's settings (`ui.settings`), kept on the server (GET/PUT /api/settings) so that
+// The player's settings (ui.settings), kept on the server (GET/PUT /api/settings) so that
 // every tab and every visit plays the same way, over their defaults as the server declares
-// them (`ui.defaults`, from the page's boot data).
+// them (ui.defaults, from the page's boot data).
 //
 //   await loadSettings();  settings().double_click  →  true
 //   useSettings(boot.settings);   // the answer the board's page came with
