@@ -1,5 +1,6 @@
-// The player's settings, kept on the server (GET/PUT /api/settings) so that every tab and
-// every visit plays the same way. Until the server answers, the SPEC defaults hold.
+// The player's settings (ui.settings), kept on the server (GET/PUT /api/settings) so that
+// every tab and every visit plays the same way, over their defaults as the server declares
+// them (ui.defaults, from the page's boot data).
 //
 //   await loadSettings();  settings().double_click  →  true
 //   useSettings(boot.settings);   // the answer the board's page came with
@@ -8,41 +9,21 @@
 
 import { ApiUnreachable, api } from "./api.js";
 import { t } from "./i18n.js";
-
-const DEFAULTS = {
-  double_click: true,
-  auto_placement: false,
-  placement_help: true,
-  interactive_rules: true,
-  language: "en",
-  simple_simon_suits: 1,
-  hints: false,
-  winnable_only: false,
-  auto_finish: false,
-  pick_and_place: false,
-  keyboard_shortcuts: true,
-  theme: "system",
-  card_back: "blue",
-  large_print: false,
-  four_colour: false,
-  left_handed: false,
-};
-
-let current = { ...DEFAULTS };
+import { ui } from "./state.js";
 
 export function settings() {
-  return current;
+  return ui.settings;
 }
 
 export async function loadSettings() {
   const { status, body } = await api.settings();
   if (status === 200) useSettings(body);
-  return current;
+  return ui.settings;
 }
 
 // Takes a GET /api/settings answer as the player's settings.
 export function useSettings(body) {
-  if (body && typeof body === "object") current = { ...DEFAULTS, ...body };
+  if (body && typeof body === "object") ui.settings = { ...ui.defaults, ...body };
 }
 
 // Saves a change; answers {error, message} when it was not saved (nothing changes then),
@@ -66,17 +47,16 @@ export async function saveSettings(changes) {
       message: own ? body.message : t("ui.error_generic", { message: status }),
     };
   }
-  current = { ...DEFAULTS, ...body };
+  ui.settings = { ...ui.defaults, ...body };
   return null;
 }
 
 // Saves a change a control asked for, after those asked before it (a quick second toggle is
 // not overtaken by the first). The control keeps the focus meanwhile: it is marked busy, never
 // disabled (a disabled control drops the focus). Answers as saveSettings does.
-let saving = Promise.resolve();
 export function saveFrom(control, changes) {
   control.setAttribute("aria-busy", "true");
-  const saved = saving.then(() => saveSettings(changes));
-  saving = saved.catch(() => null);
+  const saved = ui.saving.then(() => saveSettings(changes));
+  ui.saving = saved.catch(() => null);
   return saved.finally(() => control.removeAttribute("aria-busy"));
 }
