@@ -234,6 +234,7 @@ def session_client(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[T
         yield client
 
 
+@pytest.mark.slow
 def test_a_scripted_session_counts_every_game_as_played(session_client: TestClient) -> None:
     scripted_session(session_client)
 
