@@ -1,5 +1,5 @@
 # The README's commands. Each target does its own set-up (scripts/setup.sh).
-.PHONY: run test lint bench setup
+.PHONY: run test check lint bench setup
 
 HOST ?= 127.0.0.1
 PORT ?= 8000
@@ -10,13 +10,30 @@ setup:
 run: setup
 	.venv/bin/solitaire serve --host $(HOST) --port $(PORT)
 
+# Parallel test workers (pytest-xdist): 2, the cores of the machine the suite is measured on.
+# `--dist loadscope` keeps a module's tests on one worker, so module fixtures start once.
+WORKERS ?= 2
+# The board's unit tests (node --test), when package.json has a `test` script.
+NPM_TEST = if node -e 'process.exit(require("./package.json").scripts?.test ? 0 : 1)' \
+	2>/dev/null; then npm test --silent; fi
+
+# Everything, slow tests included, with the slowest 40 listed (docs/testing.md).
 test:
 	./scripts/setup.sh --system
 	.venv/bin/ruff check src tests bench setup.py
 	.venv/bin/ruff format --check src tests bench setup.py
 	.venv/bin/mypy
-	npm test
-	.venv/bin/python -m pytest -q
+	$(NPM_TEST)
+	.venv/bin/python -m pytest -q -n $(WORKERS) --dist loadscope --durations=40
+
+# The inner loop: the same linters and the unit tests, without the slow ones (browser,
+# server processes, long sessions: `-m slow` selects those).
+check: setup
+	.venv/bin/ruff check src tests bench setup.py
+	.venv/bin/ruff format --check src tests bench setup.py
+	.venv/bin/mypy
+	$(NPM_TEST)
+	.venv/bin/python -m pytest -q -m "not slow" --durations=10
 
 lint: setup
 	.venv/bin/ruff check src tests bench setup.py

@@ -33,7 +33,7 @@ from playwright.sync_api import (
 from solitaire.layout import parse_layout
 from solitaire.play import Game
 
-from ..support.server import TESTS_TODAY
+from ..support.server import ADDRESS_LINE, TESTS_TODAY
 from .layouts import simple_simon_one_move_from_winning
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -43,7 +43,8 @@ SIZES: dict[str, ViewportSize] = {
     "desktop": {"width": 1440, "height": 900},
 }
 SOLITAIRE = ROOT / ".venv" / "bin" / "solitaire"
-SERVER_START_SECONDS = 30.0
+#: As the system tests' servers: on a busy machine a start waits its turn for the CPU.
+SERVER_START_SECONDS = 60.0
 #: The date the browser tests' server takes for today (SOLITAIRE_TODAY): "today's" deal is
 #: known in advance, whatever day the tests run on.
 TODAY = TESTS_TODAY
@@ -111,8 +112,11 @@ def running_server(
 ) -> Iterator[str]:
     """``solitaire serve`` on a free port (or ``port``) with its database in ``data_dir``
     (and any other ``SOLITAIRE_*`` settings in ``env``); yields its base address once it
-    answers, and stops it afterwards (its output is kept in data_dir)."""
-    port = port or free_port()
+    answers, and stops it afterwards (its output is kept in data_dir).
+
+    Without ``port`` the server binds port 0 and the address it prints is read back, so that
+    servers started at once by parallel test workers never race for one port.
+    """
     env = dict(
         os.environ,
         SOLITAIRE_DATA_DIR=str(data_dir),
@@ -126,14 +130,15 @@ def running_server(
         raise RuntimeError("the `solitaire` command is not installed (make setup)")
     with log_path.open("wb") as log:
         process = subprocess.Popen(
-            [executable, "serve", "--host", "127.0.0.1", "--port", str(port)],
+            [executable, "serve", "--host", "127.0.0.1", "--port", str(port or 0)],
             env=env,
             stdout=log,
             stderr=subprocess.STDOUT,
         )
-        base = f"http://127.0.0.1:{port}"
         try:
-            _wait_until_answering(base, process, log_path)
+            base = _wait_until_answering(
+                f"http://127.0.0.1:{port}" if port else None, process, log_path
+            )
             yield base
         finally:
             process.terminate()
@@ -144,17 +149,27 @@ def running_server(
                 process.wait()
 
 
-def _wait_until_answering(base: str, process: subprocess.Popen[bytes], log_path: Path) -> None:
+def _wait_until_answering(
+    base: str | None, process: subprocess.Popen[bytes], log_path: Path
+) -> str:
+    """Wait until the server answers and return its base address (read from the address it
+    prints when ``base`` is None)."""
     deadline = time.monotonic() + SERVER_START_SECONDS
     while time.monotonic() < deadline:
         if process.poll() is not None:
             raise RuntimeError(
                 f"the server stopped (status {process.returncode}):\n{log_path.read_text()}"
             )
+        if base is None:
+            found = ADDRESS_LINE.search(log_path.read_text(errors="replace"))
+            if found is None:
+                time.sleep(0.05)
+                continue
+            base = found.group(1).rstrip("/")
         try:
             with urllib.request.urlopen(f"{base}/api/settings", timeout=2) as answer:
                 if answer.status == 200:
-                    return
+                    return base
         except (urllib.error.URLError, ConnectionError, TimeoutError):
             time.sleep(0.1)
     raise RuntimeError(f"the server did not answer in {SERVER_START_SECONDS} s")

@@ -13,13 +13,13 @@ from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
-from playwright.sync_api import expect, sync_playwright
+from playwright.sync_api import Browser, expect
 
 from solitaire.pages import LANGUAGES, PAGES, PageTextError, discover_languages, read_index
 from solitaire.server.app import create_app
 from solitaire.server.settings import Settings
 
-from ..e2e.harness import launch_chromium, open_board, running_server
+from ..e2e.harness import open_board, running_server
 from ..e2e.layouts import klondike
 from ..locales.catalogs import differences_from_english, read_messages
 from ..server.conftest import sqlite_settings
@@ -206,17 +206,13 @@ def test_a_catalog_without_pages_speaks_on_the_board_and_links_to_english_pages(
 
 
 def test_the_real_server_and_board_offer_german(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, browser: Browser
 ) -> None:
     # The whole way: `solitaire serve` pointed at the folders by its settings, Chromium.
     locales, pages = add_german(tmp_path)
     monkeypatch.setenv("SOLITAIRE_LOCALES_DIR", str(locales))
     monkeypatch.setenv("SOLITAIRE_PAGES_DIR", str(pages))
-    with (
-        running_server(tmp_path / "data") as base,
-        sync_playwright() as playwright,
-    ):
-        browser = launch_chromium(playwright)
+    with running_server(tmp_path / "data") as base:
         context = browser.new_context(base_url=base, locale="de-DE")
         page = context.new_page()
         open_board(page, base)
@@ -240,4 +236,4 @@ def test_the_real_server_and_board_offer_german(
         # Replay words German has not translated yet are English.
         counter = page.locator('[data-replay="klondike"] [data-replay-counter]')
         expect(counter).to_have_text(re.compile(r"^Step 0 of \d+$"))
-        browser.close()
+        context.close()

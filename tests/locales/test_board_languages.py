@@ -15,7 +15,7 @@ from playwright.sync_api import Browser, Page, ViewportSize, expect
 
 from solitaire.pages import LANGUAGES as PAGE_LANGUAGES
 
-from ..e2e.harness import api, card_in, chromium_browser, drag, open_board, running_server
+from ..e2e.harness import api, card_in, drag, open_board, running_server
 from ..e2e.layouts import klondike
 from .catalogs import ENGLISH, languages, read_messages
 
@@ -64,12 +64,6 @@ CUT_OFF = """() => {
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     with running_server(tmp_path_factory.mktemp("solitaire-locales")) as base:
         yield base
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with chromium_browser() as chromium:
-        yield chromium
 
 
 def board_in(

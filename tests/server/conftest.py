@@ -19,6 +19,7 @@ from solitaire.server.app import create_app  # noqa: E402
 from solitaire.server.settings import Settings  # noqa: E402
 
 from ..support.server import TESTS_TODAY  # noqa: E402
+from ..support.sqlite import copy_migrated_sqlite  # noqa: E402
 
 AppFactory = Callable[..., FastAPI]
 
@@ -45,8 +46,10 @@ def sqlite_settings(data_dir: Path, **overrides: Any) -> Settings:
 
 
 @pytest.fixture
-def make_app(tmp_path: Path) -> AppFactory:
-    """Build an app on ``tmp_path/data`` (the same file each call, like a restart)."""
+def make_app(tmp_path: Path, migrated_sqlite_template: Path) -> AppFactory:
+    """Build an app on ``tmp_path/data`` (the same file each call, like a restart), which
+    starts as a copy of the session's migrated database."""
+    copy_migrated_sqlite(migrated_sqlite_template, tmp_path / "data")
 
     def build(**overrides: Any) -> FastAPI:
         return create_app(sqlite_settings(tmp_path / "data", **overrides))
@@ -55,10 +58,12 @@ def make_app(tmp_path: Path) -> AppFactory:
 
 
 @pytest.fixture(scope="module")
-def app(tmp_path_factory: pytest.TempPathFactory) -> FastAPI:
+def app(tmp_path_factory: pytest.TempPathFactory, migrated_sqlite_template: Path) -> FastAPI:
     """One app per test module; each test is a new player (its own client and cookie), so
     tests share the database without seeing each other's games or settings."""
-    return create_app(sqlite_settings(tmp_path_factory.mktemp("shared") / "data"))
+    data_dir = tmp_path_factory.mktemp("shared") / "data"
+    copy_migrated_sqlite(migrated_sqlite_template, data_dir)
+    return create_app(sqlite_settings(data_dir))
 
 
 @pytest.fixture

@@ -12,6 +12,7 @@ import time
 from pathlib import Path
 
 import httpx
+import pytest
 
 from solitaire.server.command import browser_address
 
@@ -24,6 +25,7 @@ def test_browser_address() -> None:
     assert browser_address("::1", 8000) == "http://[::1]:8000/"
 
 
+@pytest.mark.slow
 def test_serve_runs_the_app_and_prints_where(tmp_path: Path) -> None:
     env = {**os.environ, "SOLITAIRE_DATA_DIR": str(tmp_path / "data"), "SOLITAIRE_DATABASE_URL": ""}
     process = subprocess.Popen(
@@ -103,6 +105,7 @@ def _children(pid: int) -> list[int]:
     return found
 
 
+@pytest.mark.slow
 def test_serve_with_workers_shares_the_port_and_starts_a_worker_that_died(tmp_path: Path) -> None:
     env = {**os.environ, "SOLITAIRE_DATA_DIR": str(tmp_path / "data"), "SOLITAIRE_DATABASE_URL": ""}
     process = subprocess.Popen(

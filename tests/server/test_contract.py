@@ -61,6 +61,7 @@ def player() -> dict[str, Any]:
     return {"app": app, "cookie": client.cookies[PLAYER_COOKIE], "game_id": game["id"]}
 
 
+@pytest.mark.slow
 @schema.parametrize()
 @settings(
     max_examples=EXAMPLES_PER_OPERATION,

@@ -98,6 +98,7 @@ def _check_view(state: dict[str, Any], game: Game) -> None:
     assert (state["score"], state["moves"], state["won"]) == (game.score, game.moves, game.won)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", [str(v) for v in ALL_VARIANTS])
 def test_random_actions_never_show_a_face_down_card(make_app: AppFactory, variant: str) -> None:
     # What is checked here does not depend on each commit reaching the disk: skip the sync.

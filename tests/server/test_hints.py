@@ -128,6 +128,7 @@ def test_a_deal_lost_from_the_start_says_so_instead_of_asking_for_undos(
     assert "Undo a few moves" in body["message"]
 
 
+@pytest.mark.slow
 def test_hints_along_a_deal_reveal_no_card_and_lead_to_a_win(client: TestClient) -> None:
     """Follow the hints through a whole Klondike deal: every answer names piles only, and the
     moves they suggest win the game (first moves of fresh searches go round the stock for
@@ -286,6 +287,7 @@ def test_a_bad_winnable_request_is_400(client: TestClient, body: dict[str, Any])
 
 
 # -- the rest of the API while the solver works -----------------------------------------------
+@pytest.mark.slow
 def test_other_players_are_answered_quickly_while_hints_run(tmp_path: Path) -> None:
     """A real server: two hints that use their whole budget (Easy Harp deals the solver
     rarely decides) keep both workers busy while another player plays."""

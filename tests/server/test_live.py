@@ -16,33 +16,22 @@ from sqlalchemy import create_engine, text
 
 from solitaire.server.app import create_app
 
-from ..support.postgres import TemporaryPostgres, postgres_bin
+from ..support.postgres import TemporaryPostgres
 from .conftest import act, sqlite_settings, start
 
 DEAL_6 = "KL1-D1N-AAAAAAG"
 
 
-@pytest.fixture(scope="module")
-def cluster() -> Iterator[TemporaryPostgres | None]:
-    """A throwaway PostgreSQL server for this module (None where it is not installed)."""
-    if postgres_bin() is None:
-        yield None
-        return
-    with TemporaryPostgres() as server:
-        yield server
-
-
 @pytest.fixture(params=["sqlite", "postgresql"])
 def two_processes(
-    request: pytest.FixtureRequest, tmp_path: Path, cluster: TemporaryPostgres | None
+    request: pytest.FixtureRequest, tmp_path: Path
 ) -> Iterator[tuple[TestClient, TestClient]]:
     """Two apps on one database (their players' cookies copied from one to the other)."""
     overrides: dict[str, Any] = {}
     if request.param == "postgresql":
-        if cluster is None:
-            pytest.skip("PostgreSQL is not installed (make test installs it)")
-        name = "t_" + "".join(c if c.isalnum() else "_" for c in request.node.name)[:50].lower()
-        overrides["database_url"] = cluster.create_database(name)
+        cluster: TemporaryPostgres = request.getfixturevalue("postgres_cluster")
+        name: str = request.getfixturevalue("postgres_database_name")
+        overrides["database_url"] = cluster.copy_database(name)
     settings = sqlite_settings(tmp_path / "data", **overrides)
     with TestClient(create_app(settings)) as here, TestClient(create_app(settings)) as there:
         yield here, there

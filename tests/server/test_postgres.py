@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -27,18 +26,16 @@ pytestmark = pytest.mark.skipif(
 )
 
 
-@pytest.fixture(scope="module")
-def cluster() -> Iterator[TemporaryPostgres]:
-    """A running throwaway PostgreSQL server for this module's tests."""
-    with TemporaryPostgres() as server:
-        yield server
+@pytest.fixture
+def database_url(postgres_cluster: TemporaryPostgres, postgres_database_name: str) -> str:
+    """A fresh empty database in the session's cluster, named after the test."""
+    return postgres_cluster.create_database(postgres_database_name)
 
 
 @pytest.fixture
-def database_url(cluster: TemporaryPostgres, request: pytest.FixtureRequest) -> str:
-    """A fresh database in the cluster, named after the test."""
-    name = "t_" + "".join(c if c.isalnum() else "_" for c in request.node.name)[:50].lower()
-    return cluster.create_database(name)
+def migrated_database_url(postgres_cluster: TemporaryPostgres, postgres_database_name: str) -> str:
+    """A fresh database at the newest migration (a copy of the session's template)."""
+    return postgres_cluster.copy_database(postgres_database_name)
 
 
 def test_the_migration_makes_the_models_schema_on_postgresql(database_url: str) -> None:
@@ -63,8 +60,8 @@ def test_servers_starting_together_on_postgresql(database_url: str) -> None:
     engine.dispose()
 
 
-def test_play_and_resume_on_postgresql(database_url: str, tmp_path: Path) -> None:
-    settings = Settings(data_dir=tmp_path, database_url=database_url)
+def test_play_and_resume_on_postgresql(migrated_database_url: str, tmp_path: Path) -> None:
+    settings = Settings(data_dir=tmp_path, database_url=migrated_database_url)
     with TestClient(create_app(settings)) as client:
         state = start(client, mode="code", code="KL1-D3N-AAAAAAG")
         state = act(client, state, type="stock").json()
@@ -104,8 +101,8 @@ def _send(
     answers.append(client.post(url, json=body))
 
 
-def test_racing_actions_on_postgresql(database_url: str, tmp_path: Path) -> None:
-    settings = Settings(data_dir=tmp_path, database_url=database_url)
+def test_racing_actions_on_postgresql(migrated_database_url: str, tmp_path: Path) -> None:
+    settings = Settings(data_dir=tmp_path, database_url=migrated_database_url)
     clients = [TestClient(create_app(settings)) for _ in range(2)]
     state = start(clients[0], mode="code", code="KL1-D1N-AAAAAAG")
     clients[1].cookies.set("solitaire_player", clients[0].cookies["solitaire_player"])
@@ -131,14 +128,14 @@ def test_racing_actions_on_postgresql(database_url: str, tmp_path: Path) -> None
         client.close()
 
 
-def test_transfer_links_on_postgresql(database_url: str, tmp_path: Path) -> None:
+def test_transfer_links_on_postgresql(migrated_database_url: str, tmp_path: Path) -> None:
     """RC-2 on PostgreSQL: a link used once (``DELETE … RETURNING``), refused once expired
     (zone-aware times compared in the database), cancelled, and its CSV history."""
     import datetime as dt
 
     from solitaire.server.routes.transfer import get_clock
 
-    settings = Settings(data_dir=tmp_path, database_url=database_url)
+    settings = Settings(data_dir=tmp_path, database_url=migrated_database_url)
     app = create_app(settings)
     now = [dt.datetime(2026, 12, 1, 12, 0, tzinfo=dt.UTC)]
     app.dependency_overrides[get_clock] = lambda: lambda: now[0]

@@ -27,6 +27,7 @@ def _hrefs(html: str) -> list[str]:
     return [unescape(href) for href in HREF.findall(html)]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_relative_links_of_every_page_lead_to_a_page_and_its_section(
     client: TestClient, lang: str

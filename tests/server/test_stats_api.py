@@ -18,7 +18,7 @@ from solitaire.server.app import create_app
 from solitaire.server.settings import Settings
 
 from ..fixtures import KLONDIKE_ONE_MOVE_TO_WIN
-from ..support.postgres import TemporaryPostgres, postgres_bin
+from ..support.postgres import TemporaryPostgres
 from ..test_wins import lines
 from .conftest import act, sqlite_settings, start
 
@@ -220,14 +220,6 @@ def scripted_session(client: TestClient) -> None:
     assert client.get("/api/history").json()["total"] == len(finished) + 1
 
 
-@pytest.fixture(scope="module")
-def postgres() -> Iterator[TemporaryPostgres]:
-    if postgres_bin() is None:
-        pytest.skip("PostgreSQL is not installed (make test installs it)")
-    with TemporaryPostgres() as server:
-        yield server
-
-
 @pytest.fixture(params=["sqlite", "postgresql"])
 def session_client(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[TestClient]:
     """A new app on an empty database of each kind."""
@@ -235,13 +227,14 @@ def session_client(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[T
         # NORMAL: no fsync per action; the session sends about 900 of them.
         settings = sqlite_settings(tmp_path / "data", sqlite_synchronous="NORMAL")
     else:
-        server: TemporaryPostgres = request.getfixturevalue("postgres")
-        name = f"stats_{request.node.name.split('[')[0][-30:]}".lower()
-        settings = Settings(data_dir=tmp_path, database_url=server.create_database(name))
+        server: TemporaryPostgres = request.getfixturevalue("postgres_cluster")
+        name: str = request.getfixturevalue("postgres_database_name")
+        settings = Settings(data_dir=tmp_path, database_url=server.copy_database(name))
     with TestClient(create_app(settings)) as client:
         yield client
 
 
+@pytest.mark.slow
 def test_a_scripted_session_counts_every_game_as_played(session_client: TestClient) -> None:
     scripted_session(session_client)
 

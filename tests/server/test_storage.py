@@ -262,6 +262,7 @@ def _send(
     answers[which] = client.post(url, json=body)
 
 
+@pytest.mark.slow
 def test_racing_actions_from_two_processes_never_both_apply(make_app: AppFactory) -> None:
     """Two apps on one database file (as two server processes would be), each with the game
     in its cache, get the same version's action at the same moment: one applies, the other

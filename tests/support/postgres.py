@@ -1,6 +1,11 @@
 """A throwaway PostgreSQL server for the storage tests: Debian's binaries, a free loopback
 port, a temporary data directory, never the system's cluster.
 
+The suite runs one such cluster per test session (:func:`shared_cluster`, shared by every
+pytest-xdist worker); a test gets a database of its own in it, empty or copied from a
+template database migrated once (:data:`MIGRATED_TEMPLATE`). Only the tests that stop or
+freeze PostgreSQL on purpose start a cluster of their own.
+
 >>> with TemporaryPostgres() as server:  # doctest: +SKIP
 ...     server.url
 'postgresql+psycopg://postgres@127.0.0.1:54321/solitaire'
@@ -8,8 +13,13 @@ port, a temporary data directory, never the system's cluster.
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
 import glob
+import hashlib
+import json
 import os
+import re
 import shutil
 import signal
 import socket
@@ -17,6 +27,10 @@ import subprocess
 import tempfile
 from pathlib import Path
 from types import TracebackType
+from typing import Any
+
+MIGRATED_TEMPLATE = "solitaire_migrated"
+"""The shared cluster's database brought to the newest migration once, copied per test."""
 
 
 def postgres_bin() -> Path | None:
@@ -71,6 +85,50 @@ class TemporaryPostgres:
             raise ValueError(f"{database!r} is not a plain database name (letters, digits, _)")
         self._psql(f"CREATE DATABASE {database}")
         return self.url_of(database)
+
+    def copy_database(self, database: str, template: str = MIGRATED_TEMPLATE) -> str:
+        """Create a database as a copy of ``template`` (by default the migrated schema) and
+        return its URL: a file copy inside PostgreSQL, far cheaper than running the
+        migrations again."""
+        if not database.isidentifier() or not database.isascii():
+            raise ValueError(f"{database!r} is not a plain database name (letters, digits, _)")
+        self._psql(f"CREATE DATABASE {database} TEMPLATE {template}")
+        return self.url_of(database)
+
+    def make_migrated_template(self) -> None:
+        """Create :data:`MIGRATED_TEMPLATE` and bring it to the newest migration; nobody may
+        connect to it afterwards, so that copying it never waits."""
+        from solitaire.store.database import connect, upgrade_schema
+
+        engine = connect(self.create_database(MIGRATED_TEMPLATE))
+        try:
+            upgrade_schema(engine)
+        finally:
+            engine.dispose()
+        self._psql(
+            f"ALTER DATABASE {MIGRATED_TEMPLATE} WITH IS_TEMPLATE true ALLOW_CONNECTIONS false"
+        )
+
+    def description(self) -> dict[str, Any]:
+        """What another process needs to use this running server (:meth:`attached`)."""
+        return {"port": self.port, "root": str(self.root), "database": self.database}
+
+    @classmethod
+    def attached(cls, description: dict[str, Any]) -> TemporaryPostgres:
+        """The server another process started, from its :meth:`description`."""
+        server = cls.__new__(cls)
+        bin_dir = postgres_bin()
+        if bin_dir is None:
+            raise RuntimeError("PostgreSQL is not installed (apt-get install postgresql)")
+        server.bin_dir = bin_dir
+        server.database = description["database"]
+        server.durable = False
+        server.port = int(description["port"])
+        server.root = Path(description["root"])
+        server.data = server.root / "data"
+        server.socket_dir = server.root / "socket"
+        server.log = server.root / "server.log"
+        return server
 
     def _psql(self, sql: str) -> None:
         self._run(
@@ -154,3 +212,47 @@ class TemporaryPostgres:
             pass  # already stopped
         finally:
             shutil.rmtree(self.root, ignore_errors=True)
+
+
+def database_name(test_name: str, test_id: str) -> str:
+    """A database name made from a test's name (cut to fit), with a digest of its whole id so
+    that no two tests of the session share one.
+
+    >>> database_name("test_races[postgresql]", "tests/x.py::test_races[postgresql]")
+    't_test_races_postgresql__edaeee01'
+    """
+    digest = hashlib.sha1(test_id.encode()).hexdigest()[:8]
+    return "t_" + re.sub(r"[^a-z0-9]+", "_", test_name.lower())[:45] + "_" + digest
+
+
+_STATE = "postgres.json"
+
+
+def shared_cluster(directory: Path) -> TemporaryPostgres:
+    """The session's cluster, described in ``directory``: the first process to ask starts it
+    (and migrates :data:`MIGRATED_TEMPLATE`), the others attach to it. Nobody stops it here:
+    :func:`stop_shared_cluster` does, once, at the end of the session."""
+    directory.mkdir(parents=True, exist_ok=True)
+    with (directory / "postgres.lock").open("a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        state = directory / _STATE
+        if state.exists():
+            return TemporaryPostgres.attached(json.loads(state.read_text()))
+        server = TemporaryPostgres(database="solitaire")
+        server.__enter__()
+        try:
+            server.make_migrated_template()
+        except BaseException:
+            server.__exit__(None, None, None)
+            raise
+        state.write_text(json.dumps(server.description()))
+        return server
+
+
+def stop_shared_cluster(directory: Path) -> None:
+    """Stop the session's cluster (if one was started) and delete its files."""
+    state = directory / _STATE
+    if state.exists():
+        with contextlib.suppress(RuntimeError):
+            TemporaryPostgres.attached(json.loads(state.read_text())).__exit__(None, None, None)
+        state.unlink()

@@ -4,8 +4,6 @@ real PostgreSQL server. Select them with ``-m system`` (or leave them out with
 
 from __future__ import annotations
 
-import hashlib
-import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -13,7 +11,9 @@ from typing import Any
 import pytest
 
 from ..support.postgres import TemporaryPostgres
+from ..support.postgres import database_name as make_database_name
 from ..support.server import ServerProcess
+from ..support.sqlite import copy_migrated_sqlite
 
 ServerFactory = Callable[..., ServerProcess]
 
@@ -25,11 +25,11 @@ def pytest_configure(config: pytest.Config) -> None:
     )
 
 
-@pytest.fixture(scope="session")
-def postgres() -> Iterator[TemporaryPostgres]:
-    """One throwaway PostgreSQL server for the whole session; each test makes its database."""
-    with TemporaryPostgres(database="system_tests") as server:
-        yield server
+@pytest.fixture
+def postgres(postgres_cluster: TemporaryPostgres) -> TemporaryPostgres:
+    """The session's PostgreSQL cluster (``tests/conftest.py``); each test makes its
+    database."""
+    return postgres_cluster
 
 
 @pytest.fixture
@@ -50,10 +50,8 @@ def servers(tmp_path: Path) -> Iterator[ServerFactory]:
 
 def database_name(request: pytest.FixtureRequest) -> str:
     """A PostgreSQL database name made from the test's name (cut to fit, with a digest of
-    the whole name so that two parameters of one test never share one)."""
-    name = request.node.name.lower()
-    digest = hashlib.sha1(name.encode()).hexdigest()[:8]
-    return "t_" + re.sub(r"[^a-z0-9]+", "_", name)[:45] + "_" + digest
+    its whole id so that no two tests of the session share one)."""
+    return make_database_name(request.node.name, request.node.nodeid)
 
 
 @pytest.fixture(params=[1, 2], ids=["1-process", "2-workers"])
@@ -66,10 +64,14 @@ def workers(request: pytest.FixtureRequest) -> int:
 
 @pytest.fixture(params=["sqlite", "postgresql"])
 def database(request: pytest.FixtureRequest, tmp_path: Path) -> dict[str, str]:
-    """The server settings of a fresh database: a SQLite file in a temp dir, or a new
-    database in the session's PostgreSQL."""
+    """The server settings of a fresh database at the newest migration: a copy of the
+    session's migrated SQLite file in a temp dir, or a copy of the migrated template in the
+    session's PostgreSQL."""
     environment = {"SOLITAIRE_DATA_DIR": str(tmp_path / "data")}
     if request.param == "postgresql":
         postgres: TemporaryPostgres = request.getfixturevalue("postgres")
-        environment["SOLITAIRE_DATABASE_URL"] = postgres.create_database(database_name(request))
+        environment["SOLITAIRE_DATABASE_URL"] = postgres.copy_database(database_name(request))
+    else:
+        template: Path = request.getfixturevalue("migrated_sqlite_template")
+        copy_migrated_sqlite(template, tmp_path / "data")
     return environment

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from ..e2e.harness import api, chromium_browser, open_board, running_server
+from ..e2e.harness import api, open_board, running_server
 
 pytestmark = pytest.mark.system
 
@@ -31,12 +31,6 @@ document.addEventListener("securitypolicyviolation", (event) => {
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     with running_server(tmp_path_factory.mktemp("csp")) as base:
         yield base
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with chromium_browser() as chromium:
-        yield chromium
 
 
 @pytest.fixture
