@@ -13,9 +13,6 @@ run: setup
 # Parallel test workers (pytest-xdist): 2, the cores of the machine the suite is measured on.
 # `--dist loadscope` keeps a module's tests on one worker, so module fixtures start once.
 WORKERS ?= 2
-# The board's unit tests (node --test), when package.json has a `test` script.
-NPM_TEST = if node -e 'process.exit(require("./package.json").scripts?.test ? 0 : 1)' \
-	2>/dev/null; then npm test --silent; fi
 
 # Everything, slow tests included, with the slowest 40 listed (docs/testing.md).
 test:
@@ -23,7 +20,7 @@ test:
 	.venv/bin/ruff check src tests bench setup.py
 	.venv/bin/ruff format --check src tests bench setup.py
 	.venv/bin/mypy
-	$(NPM_TEST)
+	npm test --silent
 	.venv/bin/python -m pytest -q -n $(WORKERS) --dist loadscope --durations=40
 
 # The inner loop: the same linters and the unit tests, without the slow ones (browser,
@@ -32,7 +29,7 @@ check: setup
 	.venv/bin/ruff check src tests bench setup.py
 	.venv/bin/ruff format --check src tests bench setup.py
 	.venv/bin/mypy
-	$(NPM_TEST)
+	npm test --silent
 	.venv/bin/python -m pytest -q -m "not slow" --durations=10
 
 lint: setup
