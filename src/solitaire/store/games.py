@@ -634,16 +634,18 @@ class GameStore:
                 return None
             return self._write(lambda connection: self._record(connection, chosen), groupable=True)
         for attempt in (1, 2):
-            with self.engine.begin() as connection:
-                try:
+            try:
+                with self.engine.begin() as connection:
                     turn = self._turn(connection, game_id, player_id)
-                except sa_exc.DBAPIError as error:
-                    # A connection the database dropped: the read is made again, once.
-                    if error.connection_invalidated and attempt == 1:
-                        continue
-                    raise
-                record = decide(turn)
-                return self._record(connection, record) if record is not None else None
+                    record = decide(turn)
+                    return self._record(connection, record) if record is not None else None
+            except sa_exc.DBAPIError as error:
+                # A connection the database dropped before anything was written: the read is
+                # made again, once, on a new one (outside the failed transaction, which is
+                # rolled back on the way out: a retry inside it met PendingRollbackError).
+                if error.connection_invalidated and attempt == 1:
+                    continue
+                raise
         raise AssertionError("unreachable")
 
     async def act_soon(self, game_id: str, player_id: str, decide: Decide) -> bool | None:
