@@ -82,7 +82,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         timeout_seconds=settings.database_timeout_seconds,
     )
     upgrade_schema(engine)
-    store = GameStore(engine, write_wait_seconds=settings.sqlite_busy_timeout_ms / 1000)
+    store = GameStore(
+        engine,
+        write_wait_seconds=settings.sqlite_busy_timeout_ms / 1000,
+        timeout_seconds=settings.database_timeout_seconds,
+    )
     limits = Limits(
         game_starts_per_minute=settings.game_starts_per_minute,
         new_players_per_minute=settings.new_players_per_minute,

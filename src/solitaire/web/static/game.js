@@ -71,7 +71,8 @@ export function createGame({ show, applied, refused, stale, lost, notFound, fail
 
   function wire(intent) {
     const { code: _code, ...action } = intent;
-    return action;
+    // A drop carries the player's auto placement: the server decides it from the game alone.
+    return action.type === "drop" ? { ...action, auto_placement: Boolean(options().autoPlacement) } : action;
   }
 
   async function pump() {
