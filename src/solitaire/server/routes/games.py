@@ -29,7 +29,9 @@ from ...play import Game
 from ..answers import CheckAnswer, GameState, error_answers
 from ..errors import ApiError, bad_request
 from ..language import PlayerTexts, PlayerTextsDep, player_texts
+from ..limits import TooManyRequests
 from ..live import Illegal, Intent, NotFound, Stale, start_game
+from ..players import cookie_player_id
 from ..schemas import (
     AnyAction,
     DoubleClickAction,
@@ -168,9 +170,18 @@ async def create_game(
     player_id: PlayerDep,
     texts: PlayerTextsDep,
     request: Annotated[NewGame, Body()],
+    http: Request,
 ) -> JSONResponse:
     """Start a game: ``new``, ``daily``, ``code``, ``same`` or ``layout`` (see docs/api.md);
-    ``winnable`` awaits the solver's pool, the rest runs in a worker thread."""
+    ``winnable`` awaits the solver's pool, the rest runs in a worker thread. Game starts
+    count per player (many players behind one address each start their own); a start
+    without a player creates one, and new players count per address, so that changing
+    cookies gains nothing."""
+    starter = cookie_player_id(http.scope)
+    if starter is not None:
+        wait = services.limits.game_starts.take(starter)
+        if wait > 0:
+            raise TooManyRequests("game starts", wait)
     proved = await _winnable_deal(services, texts, request) if request.winnable else None
     return await run_in_threadpool(_create_game, services, player_id, texts, request, proved)
 
