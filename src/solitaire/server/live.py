@@ -133,14 +133,12 @@ class LiveGames:
             while len(self._cache) > self.cache_size:
                 self._cache.popitem(last=False)
 
-    def _load(
-        self, stored: StoredGame, read_log: Callable[[], list[str]] | None = None
-    ) -> LiveGame:
+    def _load(self, stored: StoredGame) -> LiveGame:
         live = self._take(stored.id, stored.version)
         if live is not None:
             live.stored = stored
             return live
-        log = read_log() if read_log is not None else self.store.actions(stored.id)
+        log = self.store.actions(stored.id)
         # The row and the log are read apart: an action committed in between makes the log
         # longer than the row's version, and the row is what the caller judged by.
         if len(log) < stored.version:
@@ -152,10 +150,9 @@ class LiveGames:
         self,
         stored: StoredGame,
         read: Callable[[LiveGame], T],
-        read_log: Callable[[], list[str]] | None = None,
     ) -> T:
         """``read`` the live game while no other thread can change it, then cache it."""
-        live = self._load(stored, read_log)
+        live = self._load(stored)
         try:
             return read(live)
         finally:
