@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import secrets
-from collections.abc import Iterator
-from contextlib import contextmanager
+from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager, contextmanager
 from typing import Annotated, Any
 
 import orjson
-from fastapi import APIRouter, Body, Request
+from fastapi import APIRouter, Body, FastAPI, Request
 from fastapi.responses import JSONResponse
 from starlette.concurrency import run_in_threadpool
 
@@ -46,7 +46,17 @@ from ..schemas import (
 )
 from ..services import PlayerDep, Services, ServicesDep
 
-router = APIRouter(prefix="/api/games", tags=["games"])
+
+@asynccontextmanager
+async def _close_connections(app: FastAPI) -> AsyncIterator[None]:
+    """The actions' connections (PostgreSQL's, opened on this event loop) closed with it."""
+    yield
+    services: Services | None = getattr(app.state, "services", None)
+    if services is not None:
+        await services.store.close()
+
+
+router = APIRouter(prefix="/api/games", tags=["games"], lifespan=_close_connections)
 
 
 class StateResponse(JSONResponse):
