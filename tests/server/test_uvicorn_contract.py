@@ -8,9 +8,11 @@ any of these fails here, by name, before the guard misbehaves under load. (The s
 from __future__ import annotations
 
 import asyncio
+import inspect
 import socket
 from typing import Any
 
+import uvicorn
 from uvicorn.config import Config
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 from uvicorn.server import ServerState
@@ -90,3 +92,25 @@ def test_a_connection_has_what_the_guard_reads() -> None:
         "complete": True,
         "answer": b"HTTP/1.1 200 OK",
     }
+
+
+def test_the_supervisor_and_workers_run_uvicorn_on_a_socket_they_bound() -> None:
+    # Each worker (and a single process) binds its own socket, with SO_REUSEPORT, and hands
+    # it to uvicorn; uvicorn takes the guard's protocol class and the options by these names.
+    assert "sockets" in inspect.signature(uvicorn.Server.run).parameters
+    options = set(inspect.signature(Config.__init__).parameters)
+    used = {
+        "http",
+        "loop",
+        "proxy_headers",
+        "forwarded_allow_ips",
+        "log_level",
+        "log_config",
+        "access_log",
+        "timeout_keep_alive",
+    }
+    assert used <= options, used - options
+    guard = ConnectionGuard(header_timeout=10, body_timeout=10, max_connections=10, retry_after=5)
+    config = Config(lambda *_: None, http=guard.protocol, loop="asyncio")
+    config.load()
+    assert config.http_protocol_class is guard.protocol
