@@ -321,12 +321,12 @@ def test_double_click_finds_a_column(client: TestClient) -> None:
 
 
 def test_drop_and_auto_placement(client: TestClient) -> None:
+    # UI-1: the drop carries the player's auto placement (off when absent).
     state = start(client, mode="code", code=DEAL_6)
     refused = act(client, state, type="drop", pile="t6", index=5, target="t1")
     assert refused.status_code == 422
     assert refused.json()["reason"] == "build_down"
-    assert client.put("/api/settings", json={"auto_placement": True}).status_code == 200
-    placed = act(client, state, type="drop", pile="t6", index=5, target="t1")
+    placed = act(client, state, type="drop", pile="t6", index=5, target="t1", auto_placement=True)
     assert placed.status_code == 200
     assert placed.json()["last"]["move"] == "t6-t7"
 

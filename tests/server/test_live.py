@@ -1,6 +1,6 @@
-"""Games kept in memory between actions (``server/live.py``): an action on a kept game is
-decided without reading the database, and recorded only if the database still holds what it
-was decided on. Two apps on one database (a SQLite file, a PostgreSQL database) stand for
+"""Games held in memory between actions (``server/live.py``): an action on a held game is
+decided without reading the database, and recorded only if the game is still at that version
+there. Two apps on one database (a SQLite file, a PostgreSQL database) stand for
 two server processes."""
 
 from __future__ import annotations
@@ -42,30 +42,21 @@ def _same_player(here: TestClient, there: TestClient) -> None:
 
 
 def _reads(app: FastAPI, monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """The game ids of the action reads the app's store makes from now on (on SQLite straight
-    on the driver, on PostgreSQL in the action's transaction)."""
+    """The game ids of the reads an action makes from now on (the game's row, then its log
+    when the game is not held)."""
     store = app.state.services.store
     made: list[str] = []
-    if store.acts_without_threads:
-        read_direct = store._decide_direct
+    read_game = store.action_game
 
-        def direct(game_id: str, *args: Any) -> Any:
-            made.append(game_id)
-            return read_direct(game_id, *args)
+    async def action_game(game_id: str, player_id: str) -> Any:
+        made.append(game_id)
+        return await read_game(game_id, player_id)
 
-        monkeypatch.setattr(store, "_decide_direct", direct)
-    else:
-        read_turn = store._turn
-
-        def turn(connection: Any, game_id: str, *args: Any) -> Any:
-            made.append(game_id)
-            return read_turn(connection, game_id, *args)
-
-        monkeypatch.setattr(store, "_turn", turn)
+    monkeypatch.setattr(store, "action_game", action_game)
     return made
 
 
-def test_an_action_on_a_kept_game_reads_nothing(
+def test_an_action_on_a_held_game_reads_nothing(
     two_processes: tuple[TestClient, TestClient], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     here, there = two_processes
@@ -74,35 +65,31 @@ def test_an_action_on_a_kept_game_reads_nothing(
     first = act(here, state, type="stock").json()
     second = act(here, first, type="stock").json()
     third = act(here, second, type="undo").json()
-    assert reads == [state["id"]]  # the first action's, which kept the player's settings
+    assert reads == []  # the game started here is held from its start
     # What the database holds is what was answered: the other process rebuilds it from there.
     _same_player(here, there)
+    reads_there = _reads(there.app, monkeypatch)  # type: ignore[arg-type]
     assert there.get(f"/api/games/{state['id']}").json() == third
+    assert act(there, third, type="stock").json()["version"] == 4
+    assert reads_there == []  # the read above left the game held there
     assert (third["version"], third["moves"]) == (3, 1)
 
 
-def test_settings_changed_elsewhere_are_the_ones_followed(
-    two_processes: tuple[TestClient, TestClient], monkeypatch: pytest.MonkeyPatch
+def test_a_drop_follows_the_auto_placement_it_carries(
+    two_processes: tuple[TestClient, TestClient],
 ) -> None:
-    here, there = two_processes
-    _same_player(here, there)
+    here, _ = two_processes
+    # The saved setting is not what decides: the board sends it with the drop.
     assert here.put("/api/settings", json={"auto_placement": True}).status_code == 200
     state = act(here, start(here, mode="code", code=DEAL_6), type="stock").json()
-    # The game is kept with auto placement on; the player turns it off in another process.
-    _same_player(here, there)
-    assert there.put("/api/settings", json={"auto_placement": False}).status_code == 200
-    reads = _reads(here.app, monkeypatch)  # type: ignore[arg-type]
-    refused = act(here, state, type="drop", pile="t6", index=5, target="t1")
-    # Decided on the kept settings, the drop was placed elsewhere; that write was refused, the
-    # game read again, and the drop refused as the settings now say.
+    drop = {"type": "drop", "pile": "t6", "index": 5, "target": "t1"}
+    refused = act(here, state, **drop, auto_placement=False)
     assert refused.status_code == 422, refused.text
     assert refused.json()["reason"] == "build_down"
-    assert reads == [state["id"]]
-    assert there.get(f"/api/games/{state['id']}").json()["version"] == state["version"]
-    # Turned on again (in this process): the kept settings are read anew and followed.
-    assert here.put("/api/settings", json={"auto_placement": True}).status_code == 200
-    placed = act(here, state, type="drop", pile="t6", index=5, target="t1")
-    assert placed.status_code == 200
+    # Absent (a board older than the field): off.
+    assert act(here, state, **drop).json()["reason"] == "build_down"
+    placed = act(here, state, **drop, auto_placement=True)
+    assert placed.status_code == 200, placed.text
     assert placed.json()["last"]["move"] == "t6-t7"
 
 

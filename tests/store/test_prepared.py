@@ -13,7 +13,7 @@ from sqlalchemy import event
 from sqlalchemy import exc as sa_exc
 
 from solitaire.store import GameStore, connect, upgrade_schema
-from solitaire.store.games import _ADVANCE, _FIND_FOR_ACTION, _LOG, _UNAPPEND, GameSummary
+from solitaire.store.games import _ADVANCE, _FIND_GAME, _LOG, _UNAPPEND, GameSummary
 from solitaire.store.prepared import Prepared
 
 
@@ -53,7 +53,7 @@ def test_the_parameters_are_those_sqlalchemy_sends(store: GameStore) -> None:
         (store._append, record),
         (_ADVANCE, record),
         (_UNAPPEND, record),
-        (_FIND_FOR_ACTION, find),
+        (_FIND_GAME, find),
         (_LOG, find),
     ]
     with engine.begin() as connection:
@@ -69,8 +69,8 @@ def test_the_parameters_are_those_sqlalchemy_sends(store: GameStore) -> None:
 def test_a_row_reads_back_as_sqlalchemy_reads_it(store: GameStore) -> None:
     values = {"game_id": "g1", "player_id": "p1"}
     with store.engine.connect() as connection:
-        expected = dict(connection.execute(_FIND_FOR_ACTION, values).mappings().one())
-    prepared = Prepared(_FIND_FOR_ACTION, store.engine.dialect)
+        expected = dict(connection.execute(_FIND_GAME, values).mappings().one())
+    prepared = Prepared(_FIND_GAME, store.engine.dialect)
     raw = store.engine.raw_connection()
     try:
         row = prepared.row(prepared.run(raw.cursor(), values).fetchone())
@@ -78,7 +78,6 @@ def test_a_row_reads_back_as_sqlalchemy_reads_it(store: GameStore) -> None:
         raw.close()
     assert row == expected
     assert isinstance(row["updated_at"], dt.datetime) and row["won"] is True
-    assert row["player_settings"] == {"auto_placement": False, "language": "nl"}
 
 
 def test_a_driver_error_comes_as_sqlalchemys(store: GameStore) -> None:

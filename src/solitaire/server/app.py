@@ -82,11 +82,16 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         timeout_seconds=settings.database_timeout_seconds,
     )
     upgrade_schema(engine)
-    store = GameStore(engine, write_wait_seconds=settings.sqlite_busy_timeout_ms / 1000)
+    store = GameStore(
+        engine,
+        write_wait_seconds=settings.sqlite_busy_timeout_ms / 1000,
+        timeout_seconds=settings.database_timeout_seconds,
+    )
     limits = Limits(
         game_starts_per_minute=settings.game_starts_per_minute,
         new_players_per_minute=settings.new_players_per_minute,
         new_players_burst=settings.new_players_burst,
+        transfer_links_per_hour=settings.transfer_links_per_hour,
     )
     store.on_new_player = limits.admit_new_player
     app = FastAPI(
@@ -106,6 +111,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         games=LiveGames(store, settings.game_cache_size),
         catalogs=Catalogs(settings.locales_dir),
         assets=Assets(settings.web_dir),
+        limits=limits,
     )
     app.openapi = truthful_openapi(app)  # type: ignore[method-assign]
     install_error_handlers(app)
@@ -132,7 +138,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         # default list is gone through again for every request).
         exclude_content_types=("image/png",),
     )
-    app.add_middleware(RateLimitMiddleware, limits=limits)
+    app.add_middleware(RateLimitMiddleware)
     app.add_middleware(HeadMiddleware)
     # Outermost, so that every answer gets its headers, the body cap's 413 included.
     app.add_middleware(ResponseHeadersMiddleware, hsts=settings.cookie_secure)

@@ -126,8 +126,16 @@ def client_key(scope: Scope) -> str:
 
 
 class Limits:
-    """The app's limits: game starts per player (checked before the app runs) and new
-    players per address (checked by the store when a write creates one)."""
+    """The app's limits, all of them, in one object (``Services.limits``): game starts per
+    player (checked before the app reads the body), new players per address (checked by the
+    store when a write creates one) and transfer links per address (checked by their route).
+    Each counts per process (docs/server.md says what that means with several).
+
+    >>> limits = Limits(game_starts_per_minute=60, new_players_per_minute=60,
+    ...                 transfer_links_per_hour=0)
+    >>> limits.transfer_links.enabled
+    False
+    """
 
     def __init__(
         self,
@@ -135,9 +143,11 @@ class Limits:
         game_starts_per_minute: int,
         new_players_per_minute: int,
         new_players_burst: int = 0,
+        transfer_links_per_hour: int = 0,
     ) -> None:
         self.game_starts = RateLimit(game_starts_per_minute)
         self.new_players = RateLimit(new_players_per_minute, burst=new_players_burst)
+        self.transfer_links = RateLimit(per_hour=transfer_links_per_hour)
 
     def admit_new_player(self) -> None:
         """The store's hook for a write that creates a player: TooManyRequests past the

@@ -4,9 +4,9 @@ The database is the truth. A small in-process cache keeps the :class:`~solitaire
 of recently played games keyed by id and version, so an action usually needs no replay; a
 cached game is taken out while it is used, so two threads never touch one Game object.
 
-An action on a cached game is decided without reading the database at all: its write is
-made only if the database still holds what the decision was made on, else the action is made
-again after a read (:meth:`LiveGames.act`).
+An action has one path (:meth:`LiveGames.act`): the game held at the action's version, else
+the one read from the database; the rules decide on it alone; one write appends the action
+if the game is still at that version in the database (else 409, the game as it stands).
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from ..games import Refusal, rules_for
 from ..layout import parse_layout
 from ..play import Game
 from ..store import GameStore, StoredGame
-from ..store.games import ActionRecord, GameSummary, GameTurn
+from ..store.games import ActionRecord, GameSummary
 
 
 @dataclass(slots=True)
@@ -33,14 +33,12 @@ class LiveGame:
     """A game rebuilt from its log, with what the board needs besides the position.
 
     ``stored`` is the game's row as of ``version`` (its ``updated_at`` the moment of the
-    last action, which is what ``seconds`` counts up to); ``settings_seen`` the player's saved
-    settings and their stored text, as the last action's read found them.
+    last action, which is what ``seconds`` counts up to).
     """
 
     stored: StoredGame
     game: Game
     version: int
-    settings_seen: tuple[dict[str, Any], str] | None = None
 
     def state(self) -> dict[str, Any]:
         """The game as the board sees it: the engine's observation plus id, version, last
@@ -94,9 +92,10 @@ class Illegal(Exception):
         self.state = state
 
 
-#: What an action does to a game: one call of Game.play/tap/…/undo/redo/finish, given the
-#: player's saved settings (a drop follows auto_placement).
-Intent = Callable[[Game, dict[str, Any]], object]
+#: What an action does to a game: one call of Game.play/tap/…/undo/redo/finish, with what the
+#: player's settings decide for it carried in (a drop's auto placement), so that it is
+#: decided from the game alone.
+Intent = Callable[[Game], object]
 T = TypeVar("T")
 #: What a game id may look like (``secrets.token_urlsafe(16)`` makes 22 of these characters).
 GAME_ID_RE = re.compile(r"[A-Za-z0-9_-]{1,64}")
@@ -134,14 +133,12 @@ class LiveGames:
             while len(self._cache) > self.cache_size:
                 self._cache.popitem(last=False)
 
-    def _load(
-        self, stored: StoredGame, read_log: Callable[[], list[str]] | None = None
-    ) -> LiveGame:
+    def _load(self, stored: StoredGame) -> LiveGame:
         live = self._take(stored.id, stored.version)
         if live is not None:
             live.stored = stored
             return live
-        log = read_log() if read_log is not None else self.store.actions(stored.id)
+        log = self.store.actions(stored.id)
         # The row and the log are read apart: an action committed in between makes the log
         # longer than the row's version, and the row is what the caller judged by.
         if len(log) < stored.version:
@@ -153,10 +150,9 @@ class LiveGames:
         self,
         stored: StoredGame,
         read: Callable[[LiveGame], T],
-        read_log: Callable[[], list[str]] | None = None,
     ) -> T:
         """``read`` the live game while no other thread can change it, then cache it."""
-        live = self._load(stored, read_log)
+        live = self._load(stored)
         try:
             return read(live)
         finally:
@@ -223,7 +219,7 @@ class LiveGames:
         """
         _, live = self._at_version(player_id, game_id, version)
         try:
-            intent(live.game, self.store.player_settings(player_id) or {})
+            intent(live.game)
         except Refusal as refusal:
             self._keep(live)  # a refused action changed nothing
             return refusal
@@ -231,114 +227,79 @@ class LiveGames:
         # dropped (the next request replays the log).
         return None
 
-    def act(self, player_id: str, game_id: str, version: int, intent: Intent) -> dict[str, Any]:
+    async def act(
+        self, player_id: str, game_id: str, version: int, intent: Intent
+    ) -> dict[str, Any]:
         """Apply one action made on ``version``, committed before this returns; answer the
         new state.
 
-        Raises NotFound, Stale (another action came first; nothing changed) or Illegal (the
-        rules refused; nothing changed). The states are computed while this request alone
-        holds the game, so none mixes two versions. One read of the database (the game and
-        the player's settings) and one write (on PostgreSQL, one transaction for both); no
-        read for a game kept since an earlier action, if the write finds the database as
-        that read left it.
+        The game is the one this process holds at that version, else the one the database
+        holds (its row, then its log replayed); the rules decide on it alone (the intent
+        carries what the player's settings decide); the store appends the action if the game
+        is still at ``version`` there. Raises NotFound, Stale (the game is at another
+        version: nothing changed) or Illegal (the rules refused; nothing changed). The
+        states are computed while this request alone holds the game, so none mixes two
+        versions. A failed write (the database out of reach) raises, and the game that went
+        ahead is left out of the cache, as after a Stale.
         """
-        action = self._action(game_id, version, intent)
-        kept = action.decide_kept(player_id)
-        if kept is not None:
-            record, settings_text = kept
-            if self.store.record_kept(record, player_id, settings_text):
-                return action.answer(player_id, True)
-            # The database moved on (another process, the player's settings): the game that
-            # went ahead is dropped, and the action is made again on what a read finds.
-            action = self._action(game_id, version, intent)
-        return action.answer(player_id, self.store.act(game_id, player_id, action.decide))
-
-    def _action(self, game_id: str, version: int, intent: Intent) -> _Action:
         # Ids are token_urlsafe(16); anything else is no game and never reaches the database.
         if not GAME_ID_RE.fullmatch(game_id):
             raise NotFound(game_id)
-        return _Action(self, game_id, version, intent)
-
-    async def act_soon(
-        self, player_id: str, game_id: str, version: int, intent: Intent
-    ) -> dict[str, Any]:
-        """:meth:`act` from the event loop, when the store serves actions there
-        (``store.acts_without_threads``): the loop goes on while the write commits."""
-        action = self._action(game_id, version, intent)
-        kept = action.decide_kept(player_id)
-        if kept is not None:
-            record, settings_text = kept
-            if await self.store.record_soon(record, player_id, settings_text):
-                return action.answer(player_id, True)
-            action = self._action(game_id, version, intent)  # as in act
-        return action.answer(
-            player_id, await self.store.act_soon(game_id, player_id, action.decide)
-        )
-
-
-@dataclass(slots=True)
-class _Action:
-    """One action on its way through :meth:`LiveGames.act`: what is decided on the game as
-    read, then the answer once the store has (or has not) recorded it."""
-
-    games: LiveGames
-    game_id: str
-    version: int
-    intent: Intent
-    acted: tuple[LiveGame, ActionRecord] | None = None
-
-    def decide(self, turn: GameTurn) -> ActionRecord:
-        stored = turn.stored
-        if stored is None:
-            raise NotFound(self.game_id)
-        if self.version != stored.version:
-            raise Stale(self.games._use(stored, LiveGame.state, turn.log))
-        live = self.games._load(stored, turn.log)
-        if turn.settings_text is not None:
-            live.settings_seen = (turn.settings, turn.settings_text)
+        live = self._take(game_id, version)
+        if live is not None and live.stored.player_id != player_id:
+            self._keep(live)
+            live = None
+        if live is None:
+            live = await self._read_for_action(player_id, game_id, version)
         try:
-            self.intent(live.game, turn.settings)
+            intent(live.game)
         except Refusal as refusal:
             state = live.state()
-            self.games._keep(live)
+            self._keep(live)  # a refused action changed nothing
             raise Illegal(refusal, state) from None
-        return self._acted(live)
-
-    def decide_kept(self, player_id: str) -> tuple[ActionRecord, str] | None:
-        """The action decided on the cached game and the settings its last read found, with
-        those settings' stored text (for :meth:`GameStore.record_kept`); None when there is
-        no such game at this version, or the rules refuse (a refusal is answered after a
-        read, from what the database holds)."""
-        live = self.games._take(self.game_id, self.version)
-        if live is None:
-            return None
-        seen = live.settings_seen
-        if seen is None or live.stored.player_id != player_id:
-            self.games._keep(live)
-            return None
-        try:
-            self.intent(live.game, seen[0])
-        except Refusal:
-            self.games._keep(live)  # a refused action changed nothing
-            return None
-        return self._acted(live), seen[1]
-
-    def _acted(self, live: LiveGame) -> ActionRecord:
         now = dt.datetime.now(dt.UTC)
-        record = ActionRecord(self.game_id, live.version, live.game.log[-1], live.summary(), now)
-        self.acted = (live, record)
-        return record
-
-    def answer(self, player_id: str, recorded: bool | None) -> dict[str, Any]:
-        """The new state once recorded; Stale if another action came first (this Game
-        object went ahead of the truth, so it is dropped). A failed write (the database out
-        of reach) raises before this, and leaves the game that went ahead out of the cache
-        the same way."""
-        if not recorded or self.acted is None:
-            raise Stale(self.games.open(player_id, self.game_id))
-        live, record = self.acted
+        record = ActionRecord(game_id, live.version, live.game.log[-1], live.summary(), now)
+        if not await self.store.append_action(record):
+            # Another action came first (in another process): this Game object went ahead
+            # of the truth and is dropped; the answer is the game as the database holds it.
+            raise Stale(await self._read_state(player_id, game_id))
         live.version += 1
         live.stored = live.stored.after_action(record.summary, record.at)
         state = live.state()
-        self.games._keep(live)
+        self._keep(live)
         return state
+
+    async def _read_for_action(self, player_id: str, game_id: str, version: int) -> LiveGame:
+        """The player's game as the database holds it, if it is at ``version``; else Stale
+        (with its state) or NotFound."""
+        stored = await self.store.action_game(game_id, player_id)
+        if stored is None:
+            raise NotFound(game_id)
+        live = await self._rebuild(stored)
+        if live.version != version:
+            state = live.state()
+            self._keep(live)
+            raise Stale(state)
+        return live
+
+    async def _read_state(self, player_id: str, game_id: str) -> dict[str, Any]:
+        stored = await self.store.action_game(game_id, player_id)
+        if stored is None:
+            raise NotFound(game_id)
+        live = await self._rebuild(stored)
+        state = live.state()
+        self._keep(live)
+        return state
+
+    async def _rebuild(self, stored: StoredGame) -> LiveGame:
+        """The live game of a row just read: held at that version, else its log replayed."""
+        live = self._take(stored.id, stored.version)
+        if live is not None:
+            live.stored = stored
+            return live
+        log = await self.store.action_log(stored.id)
+        # The row and the log are read apart: an action committed in between makes the log
+        # longer than the row's version, and the row is what was judged by.
+        if len(log) < stored.version:
+            raise RuntimeError(f"game {stored.id}: log of {len(log)} for version {stored.version}")
+        return replay(stored, log[: stored.version])

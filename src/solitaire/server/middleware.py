@@ -15,8 +15,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from .language import scope_texts
-from .limits import Limits, TooManyRequests, client_key, current_client
-from .players import cookie_player_id
+from .limits import TooManyRequests, client_key, current_client
 
 
 async def send_json(
@@ -51,36 +50,18 @@ def retry_after_header(seconds: int) -> tuple[bytes, bytes]:
 
 
 class RateLimitMiddleware:
-    """Notes each request's client for the limits (the store checks the limit on new players
-    when a write creates one), and answers 429 to a game start over the player's limit
-    before the app reads its body."""
+    """Notes each request's client for the limit on new players, which the store checks
+    when a write creates one (each other limit is checked by its route, from
+    ``Services.limits``)."""
 
-    def __init__(self, app: ASGIApp, *, limits: Limits) -> None:
+    def __init__(self, app: ASGIApp) -> None:
         self.app = app
-        self.limits = limits
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        client = client_key(scope)
-        starter = cookie_player_id(scope)
-        # Game starts count per player: many players behind one address (a school, a
-        # carrier's NAT) each start their own. A start without a player creates one, and
-        # new players count per address (Limits.admit_new_player), so changing cookies
-        # gains nothing.
-        if (
-            starter is not None
-            and scope["method"] == "POST"
-            and scope["path"].rstrip("/") == "/api/games"
-        ):
-            wait = self.limits.game_starts.take(starter)
-            if wait > 0:
-                refusal = TooManyRequests("game starts", wait)
-                headers = [retry_after_header(refusal.retry_after)]
-                await send_json(send, 429, too_many_body(scope, refusal), headers)
-                return
-        token = current_client.set(client)
+        token = current_client.set(client_key(scope))
         try:
             await self.app(scope, receive, send)
         finally:

@@ -73,6 +73,9 @@ class DropAction(_Body):
     pile: PileId
     index: CardIndex
     target: PileId
+    #: The player's auto placement setting (UI-1), which the board knows: a drop is decided
+    #: from the game alone. Absent (a board older than this field): off, as a new player's.
+    auto_placement: bool = False
 
 
 class StockAction(_Body):

@@ -16,6 +16,7 @@ from ..pages import page_texts_in
 from ..pages.render import SitePages
 from ..store import GameStore
 from .assets import Assets
+from .limits import Limits
 from .live import LiveGames
 from .schemas import PlayerSettings
 from .settings import Settings
@@ -30,6 +31,8 @@ class Services:
     catalogs: Catalogs
     #: The board's and the pages' scripts and styles (built bundles, or the sources).
     assets: Assets
+    #: Every rate limit of the app (limits.py).
+    limits: Limits
     #: The solver's worker pool (hints, winnable deals); its processes start on first use.
     solving: Solving = field(default_factory=Solving)
 

@@ -29,12 +29,12 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy import exc as sa_exc
-from sqlalchemy import types as sa_types
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.sql.elements import ColumnElement
 
 from .group_commit import GroupCommit
 from .models import Base, GameRow, PlayerRow, StatsResetRow
+from .postgres_actions import APPEND, PostgresActions, conninfo
 from .prepared import Prepared
 
 GAMES = Base.metadata.tables["games"]
@@ -54,16 +54,6 @@ the write (the server's limit on new players per client)."""
 # statement costs more than running it on SQLite.
 _FIND_GAME = select(GAMES).where(
     GAMES.c.id == bindparam("game_id"), GAMES.c.player_id == bindparam("player_id")
-)
-# The player's settings as stored (their JSON text, unparsed): an action decided on settings
-# read earlier is recorded only if this text is still the same (GameStore.record_kept).
-_SETTINGS_TEXT = cast(PLAYERS.c.settings, sa_types.Text)
-_SETTINGS_TEXT_LABELLED = _SETTINGS_TEXT.label("settings_text")
-# An action's read: the game and its player's settings (a drop needs auto_placement), at once.
-_FIND_FOR_ACTION = (
-    select(GAMES, PLAYERS.c.settings.label("player_settings"), _SETTINGS_TEXT_LABELLED)
-    .select_from(GAMES.outerjoin(PLAYERS, PLAYERS.c.id == GAMES.c.player_id))
-    .where(GAMES.c.id == bindparam("game_id"), GAMES.c.player_id == bindparam("player_id"))
 )
 _LATEST_GAME = (
     select(GAMES)
@@ -89,11 +79,6 @@ _ADVANCE = (
         finished_at=bindparam("finished_at"),
         updated_at=bindparam("now"),
     )
-)
-_ADVANCE_IF_UNCHANGED = _ADVANCE.where(
-    GAMES.c.player_id == bindparam("owner"),
-    select(_SETTINGS_TEXT).where(PLAYERS.c.id == bindparam("owner")).scalar_subquery()
-    == bindparam("settings_text", type_=sa_types.Text),
 )
 _ABANDON_OTHERS = (
     update(GAMES)
@@ -303,23 +288,6 @@ class ActionRecord:
     at: dt.datetime
 
 
-@dataclass(slots=True)
-class GameTurn:
-    """What :meth:`GameStore.act` reads for an action: the player's game (None: no such game
-    for this player), the player's saved settings, and the game's log on demand (read on the
-    same connection, in the same transaction). On SQLite, ``settings_text`` is the settings'
-    stored text, which :meth:`GameStore.record_soon` checks."""
-
-    stored: StoredGame | None
-    settings: dict[str, Any]
-    log: Callable[[], list[str]]
-    settings_text: str | None = None
-
-
-#: Chooses the action to record from what was read (None: nothing to record).
-Decide = Callable[[GameTurn], ActionRecord | None]
-
-
 @dataclass(frozen=True, slots=True)
 class _Write:
     """A write waiting for its turn: ``work`` runs inside the transaction, on the writer
@@ -339,14 +307,12 @@ class _DirectStatements:
     log: Prepared
     append: Prepared
     advance: Prepared
-    advance_if_unchanged: Prepared
     unappend: Prepared
 
-    def record(self, driver_connection: Any, values: dict[str, Any], *, unchanged: bool) -> bool:
-        """GameStore._record's statements, in the transaction under way (``unchanged``: the
-        game must still be the player's, their settings as ``values["settings_text"]``)."""
+    def record(self, driver_connection: Any, values: dict[str, Any]) -> bool:
+        """GameStore._record's statements, in the transaction under way."""
         cursor = driver_connection.cursor()
-        advance = self.advance_if_unchanged if unchanged else self.advance
+        advance = self.advance
         try:
             if self.append.run(cursor, values).rowcount != 1:
                 return False
@@ -356,6 +322,21 @@ class _DirectStatements:
             return True
         finally:
             cursor.close()
+
+
+def _record_values(record: ActionRecord) -> dict[str, Any]:
+    """An action's write's parameters, by name."""
+    return {
+        "game_id": record.game_id,
+        "expected": record.expected_version,
+        "new_version": record.expected_version + 1,
+        "score": record.summary.score,
+        "moves": record.summary.moves,
+        "won": record.summary.won,
+        "action": record.action,
+        "now": record.at,
+        "finished_at": record.at if record.summary.won else None,
+    }
 
 
 def _log(connection: Connection, game_id: str) -> list[str]:
@@ -398,7 +379,9 @@ class GameStore:
     (['KL-D1N'], 1)
     """
 
-    def __init__(self, engine: Engine, *, write_wait_seconds: float = 5.0) -> None:
+    def __init__(
+        self, engine: Engine, *, write_wait_seconds: float = 5.0, timeout_seconds: float = 2.0
+    ) -> None:
         self.engine = engine
         # SQLite takes one writer at a time, and a waiting writer polls with growing sleeps
         # (its busy handler): under load most of the time went to sleeping. Writers of this
@@ -425,20 +408,17 @@ class GameStore:
         self._direct_reads = threading.local()
         if engine.dialect.name == "sqlite":
             self._direct = _DirectStatements(
-                find=Prepared(_FIND_FOR_ACTION, engine.dialect),
+                find=Prepared(_FIND_GAME, engine.dialect),
                 log=Prepared(_LOG, engine.dialect),
                 append=Prepared(self._append, engine.dialect),
                 advance=Prepared(_ADVANCE, engine.dialect),
-                advance_if_unchanged=Prepared(_ADVANCE_IF_UNCHANGED, engine.dialect),
                 unappend=Prepared(_UNAPPEND, engine.dialect),
             )
-
-    @property
-    def acts_without_threads(self) -> bool:
-        """Whether :meth:`act_soon` serves an action from the event loop itself (SQLite: a
-        read takes a moment and the writes go to the writer thread); else the caller runs
-        :meth:`act` on a worker thread."""
-        return self._direct is not None
+        # On PostgreSQL an action's statements run on the event loop (psycopg's async
+        # connections), the rest through the engine on worker threads.
+        self._postgres: PostgresActions | None = None
+        if engine.dialect.name == "postgresql":
+            self._postgres = PostgresActions(conninfo(engine.url), deadline=timeout_seconds)
 
     # -- one transaction for each write, one connection for each read --------------------------
     def _write(self, work: Callable[[Connection], T], *, groupable: bool = False) -> T:
@@ -618,132 +598,64 @@ class GameStore:
         """The game's action log in order (move text or ``undo``)."""
         return self._read(lambda connection: _log(connection, game_id))
 
-    def act(self, game_id: str, player_id: str, decide: Decide) -> bool | None:
-        """One action on the player's game: read the game with the player's settings, let
-        ``decide`` choose what to record, and record it if the game is still at the version it
-        was made on. None when ``decide`` chose nothing, True once recorded and committed,
-        False (nothing written) if another action came first; what ``decide`` raises goes
-        through, with nothing written.
-
-        On PostgreSQL it is all one transaction on one connection. On SQLite the read comes
-        first, then the write, in the group commit; the conditional update keeps it right.
-        """
-        if self._group is not None:
-            chosen = self._decide_direct(game_id, player_id, decide)
-            if chosen is None:
-                return None
-            return self._write(lambda connection: self._record(connection, chosen), groupable=True)
-        for attempt in (1, 2):
-            with self.engine.begin() as connection:
-                try:
-                    turn = self._turn(connection, game_id, player_id)
-                except sa_exc.DBAPIError as error:
-                    # A connection the database dropped: the read is made again, once.
-                    if error.connection_invalidated and attempt == 1:
-                        continue
-                    raise
-                record = decide(turn)
-                return self._record(connection, record) if record is not None else None
-        raise AssertionError("unreachable")
-
-    async def act_soon(self, game_id: str, player_id: str, decide: Decide) -> bool | None:
-        """:meth:`act` from the event loop, on SQLite (:attr:`acts_without_threads`): the read
-        and ``decide`` run at once, and the loop goes on while the write waits for its group
-        commit."""
-        if self._group is None:
-            raise RuntimeError("act_soon is for SQLite; run act on a worker thread")
-        chosen = self._decide_direct(game_id, player_id, decide)
-        if chosen is None:
-            return None
-        recorded: bool = await self._group.submitted(
-            _Write(lambda connection: self._record(connection, chosen), groupable=True)
-        )
-        return recorded
-
-    def record_kept(self, record: ActionRecord, player_id: str, settings_text: str) -> bool:
-        """Record an action decided without reading the database again: on a game kept in
-        memory since an earlier read, with the player's settings as read then
-        (``settings_text``, :attr:`GameTurn.settings_text`). It is recorded, in the same one
-        statement that moves the game on, only if the game is still at
-        ``record.expected_version``, still the player's, and their settings still that text:
-        then the decision is the one a read would have led to. False, with nothing written,
-        otherwise. On PostgreSQL one transaction of two statements, the read left out.
-
-        False too when the connection turns out dropped by the database (a restart): the
-        caller then reads and decides again, as for any action, and that read is made once
-        more on a new connection. The transaction did not commit, or if its commit was lost
-        on the way back, the read finds the game moved on, and the version keeps the action
-        from being made twice."""
-        guard = (player_id, settings_text)
-        try:
-            recorded: bool = self._write(
-                lambda connection: self._record(connection, record, guard), groupable=True
-            )
-        except sa_exc.DBAPIError as error:
-            if not error.connection_invalidated:
-                raise
-            return False
-        return recorded
-
-    async def record_soon(self, record: ActionRecord, player_id: str, settings_text: str) -> bool:
-        """:meth:`record_kept` from the event loop, on SQLite (:attr:`acts_without_threads`):
-        the loop goes on while the write waits for its group commit."""
-        if self._group is None:
-            raise RuntimeError("record_soon is for SQLite; run record_kept on a worker thread")
-        guard = (player_id, settings_text)
-        recorded: bool = await self._group.submitted(
-            _Write(lambda connection: self._record(connection, record, guard), groupable=True)
-        )
-        return recorded
-
-    def _decide_direct(self, game_id: str, player_id: str, decide: Decide) -> ActionRecord | None:
-        """An action's read on SQLite, straight on the driver, and what ``decide`` makes of
-        it (the log, when needed, read on the same connection). Each thread keeps its own
-        connection for these reads (taking one from the pool and giving it back, with its
-        rollback, cost more than the read); a statement outside a transaction reads the
-        database as it is at that moment."""
-        direct = self._direct
-        assert direct is not None
+    # -- an action: its read and its write, from the event loop ------------------------------
+    async def action_game(self, game_id: str, player_id: str) -> StoredGame | None:
+        """The player's game of that id, or None, for an action (from the event loop: on
+        SQLite a read takes a moment and runs at once; on PostgreSQL it is awaited)."""
+        if self._postgres is not None:
+            found = await self._postgres.find_game(game_id, player_id)
+            return StoredGame.from_mapping(found) if found is not None else None
         values = {"game_id": game_id, "player_id": player_id}
-        connection = self._direct_connection()
+        rows = self._direct_read(lambda direct, cursor: direct.find.run(cursor, values).fetchall())
+        return StoredGame.from_mapping(self._sqlite().find.row(rows[0])) if rows else None
+
+    async def action_log(self, game_id: str) -> list[str]:
+        """The game's action log, for an action (as :meth:`action_game`)."""
+        if self._postgres is not None:
+            return await self._postgres.log(game_id)
+        values = {"game_id": game_id}
+        rows = self._direct_read(lambda direct, cursor: direct.log.run(cursor, values).fetchall())
+        return [action for (action,) in rows]
+
+    async def append_action(self, record: ActionRecord) -> bool:
+        """Append the action to the game's log and move the game on, if it is still at
+        ``record.expected_version``: True once committed, False (nothing written) if another
+        action came first, in this process or another. The one write of every action: on
+        SQLite it waits for its group commit (the event loop going on meanwhile), on
+        PostgreSQL it is one statement on the event loop."""
+        if self._postgres is not None:
+            return await self._postgres.append(_record_values(record))
+        assert self._group is not None
+        recorded: bool = await self._group.submitted(
+            _Write(lambda connection: self._record(connection, record), groupable=True)
+        )
+        return recorded
+
+    async def close(self) -> None:
+        """Close the connections the event loop keeps (PostgreSQL's)."""
+        if self._postgres is not None:
+            await self._postgres.close()
+
+    def _sqlite(self) -> _DirectStatements:
+        assert self._direct is not None
+        return self._direct
+
+    def _direct_read(self, read: Callable[[_DirectStatements, Any], T]) -> T:
+        """A read on SQLite, straight on the driver. Each thread keeps its own connection for
+        these (taking one from the pool and giving it back, with its rollback, cost more than
+        the read); a statement outside a transaction reads the database as it is now."""
+        connection = getattr(self._direct_reads, "connection", None)
+        if connection is None:
+            connection = self._direct_reads.connection = self.engine.raw_connection()
         cursor = connection.cursor()
         try:
-            found = direct.find.run(cursor, values).fetchall()
-            if not found:
-                return decide(GameTurn(None, {}, lambda: []))
-            row = direct.find.row(found[0])
-            settings = row["player_settings"]
-
-            def log() -> list[str]:
-                return [action for (action,) in direct.log.run(cursor, values).fetchall()]
-
-            stored = StoredGame.from_mapping(row)
-            return decide(GameTurn(stored, dict(settings or {}), log, row["settings_text"]))
+            return read(self._sqlite(), cursor)
         except sa_exc.DBAPIError:
             self._direct_reads.connection = None
             connection.close()
             raise
         finally:
             cursor.close()
-
-    def _direct_connection(self) -> Any:
-        connection = getattr(self._direct_reads, "connection", None)
-        if connection is None:
-            connection = self._direct_reads.connection = self.engine.raw_connection()
-        return connection
-
-    def _turn(self, connection: Connection, game_id: str, player_id: str) -> GameTurn:
-        values = {"game_id": game_id, "player_id": player_id}
-        row = connection.execute(_FIND_FOR_ACTION, values).mappings().first()
-        if row is None:
-            return GameTurn(None, {}, lambda: [])
-        settings = row["player_settings"]
-        return GameTurn(
-            StoredGame.from_mapping(row),
-            dict(settings) if settings else {},
-            lambda: _log(connection, game_id),
-            row["settings_text"],
-        )
 
     def record_action(
         self,
@@ -761,41 +673,18 @@ class GameStore:
         record = ActionRecord(game_id, expected_version, action, summary, moment)
         return self._write(lambda connection: self._record(connection, record), groupable=True)
 
-    def _record(
-        self, connection: Connection, record: ActionRecord, unchanged: tuple[str, str] | None = None
-    ) -> bool:
+    def _record(self, connection: Connection, record: ActionRecord) -> bool:
         """Append the action, then move the game on if it is still at the version the action
-        was made on (and, given ``unchanged``, still that player's with those settings:
-        :meth:`record_soon`). Appending first: a number already in the log (another action
-        came first, in this process or another) appends nothing and fails no statement, so
-        the actions sharing a group commit are never undone by one of them."""
-        values = {
-            "game_id": record.game_id,
-            "expected": record.expected_version,
-            "new_version": record.expected_version + 1,
-            "score": record.summary.score,
-            "moves": record.summary.moves,
-            "won": record.summary.won,
-            "action": record.action,
-            "now": record.at,
-            "finished_at": record.at if record.summary.won else None,
-        }
-        if unchanged is not None:
-            values["owner"], values["settings_text"] = unchanged
+        was made on (on SQLite: :meth:`append_action`'s statements, in a group's transaction).
+        Appending first: a number already in the log (another action came first, in this
+        process or another) appends nothing and fails no statement, so the actions sharing a
+        group commit are never undone by one of them."""
+        values = _record_values(record)
         if self._direct is not None:
-            driver = connection.connection.driver_connection
-            return self._direct.record(driver, values, unchanged=unchanged is not None)
-        appended: CursorResult[Any] = connection.execute(self._append, values)
-        if appended.rowcount != 1:
-            return False
-        advance = _ADVANCE if unchanged is None else _ADVANCE_IF_UNCHANGED
-        advanced: CursorResult[Any] = connection.execute(advance, values)
-        if advanced.rowcount != 1:
-            # The log and the version always move together, so this is a game whose log ran
-            # ahead of its row: take the entry back rather than write a second truth.
-            connection.execute(_UNAPPEND, values)
-            return False
-        return True
+            return self._direct.record(connection.connection.driver_connection, values)
+        # PostgreSQL: the same one statement the event loop runs.
+        result = connection.exec_driver_sql(APPEND, values)
+        return result.rowcount == 1
 
     # -- transfer links (SPEC RC-2) -----------------------------------------------------------
     def create_transfer(

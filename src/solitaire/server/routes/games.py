@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import secrets
-from collections.abc import Iterator
-from contextlib import contextmanager
+from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager, contextmanager
 from typing import Annotated, Any
 
 import orjson
-from fastapi import APIRouter, Body, Request
+from fastapi import APIRouter, Body, FastAPI, Request
 from fastapi.responses import JSONResponse
 from starlette.concurrency import run_in_threadpool
 
@@ -29,7 +29,9 @@ from ...play import Game
 from ..answers import CheckAnswer, GameState, error_answers
 from ..errors import ApiError, bad_request
 from ..language import PlayerTexts, PlayerTextsDep, player_texts
+from ..limits import TooManyRequests
 from ..live import Illegal, Intent, NotFound, Stale, start_game
+from ..players import cookie_player_id
 from ..schemas import (
     AnyAction,
     DoubleClickAction,
@@ -44,7 +46,17 @@ from ..schemas import (
 )
 from ..services import PlayerDep, Services, ServicesDep
 
-router = APIRouter(prefix="/api/games", tags=["games"])
+
+@asynccontextmanager
+async def _close_connections(app: FastAPI) -> AsyncIterator[None]:
+    """The actions' connections (PostgreSQL's, opened on this event loop) closed with it."""
+    yield
+    services: Services | None = getattr(app.state, "services", None)
+    if services is not None:
+        await services.store.close()
+
+
+router = APIRouter(prefix="/api/games", tags=["games"], lifespan=_close_connections)
 
 
 class StateResponse(JSONResponse):
@@ -168,9 +180,18 @@ async def create_game(
     player_id: PlayerDep,
     texts: PlayerTextsDep,
     request: Annotated[NewGame, Body()],
+    http: Request,
 ) -> JSONResponse:
     """Start a game: ``new``, ``daily``, ``code``, ``same`` or ``layout`` (see docs/api.md);
-    ``winnable`` awaits the solver's pool, the rest runs in a worker thread."""
+    ``winnable`` awaits the solver's pool, the rest runs in a worker thread. Game starts
+    count per player (many players behind one address each start their own); a start
+    without a player creates one, and new players count per address, so that changing
+    cookies gains nothing."""
+    starter = cookie_player_id(http.scope)
+    if starter is not None:
+        wait = services.limits.game_starts.take(starter)
+        if wait > 0:
+            raise TooManyRequests("game starts", wait)
     proved = await _winnable_deal(services, texts, request) if request.winnable else None
     return await run_in_threadpool(_create_game, services, player_id, texts, request, proved)
 
@@ -218,8 +239,9 @@ def read_game(
         raise _not_found(texts) from None
 
 
-def _intent(services: Services, player_id: str, texts: PlayerTexts, action: Any) -> Intent:
-    """The engine call an action makes (bad move text is refused here, before any game)."""
+def _intent(texts: PlayerTexts, action: Any) -> Intent:
+    """The engine call an action makes (bad move text is refused here, before any game); a
+    drop carries the player's auto placement, so that it is decided from the game alone."""
     if isinstance(action, MoveAction):
         try:
             move = Move.parse(action.move)
@@ -228,27 +250,22 @@ def _intent(services: Services, player_id: str, texts: PlayerTexts, action: Any)
             # reason stays the engine's, inside the player's language.
             message = texts.text("error.bad_move", reason=_sentence(str(error)))
             raise bad_request(message, _field_error("move", str(error), "move_text")) from None
-        return lambda game, _saved: game.play(move)
+        return lambda game: game.play(move)
     if isinstance(action, TapAction):
-        return lambda game, _saved: game.tap(action.pile, action.index)
+        return lambda game: game.tap(action.pile, action.index)
     if isinstance(action, DoubleClickAction):
-        return lambda game, _saved: game.double_click(action.pile, action.index)
+        return lambda game: game.double_click(action.pile, action.index)
     if isinstance(action, DropAction):
-
-        def drop(game: Game, saved: dict[str, Any]) -> object:
-            # The settings come with the game's row (one read for both).
-            auto = services.player_settings(player_id, saved).auto_placement
-            return game.drop(action.pile, action.index, action.target, auto_placement=auto)
-
-        return drop
+        auto = action.auto_placement
+        return lambda game: game.drop(action.pile, action.index, action.target, auto_placement=auto)
     if isinstance(action, StockAction):
-        return lambda game, _saved: game.play(DRAW)
+        return lambda game: game.play(DRAW)
     if isinstance(action, RedoAction):
-        return lambda game, _saved: game.redo()
+        return lambda game: game.redo()
     if isinstance(action, FinishAction):
-        return lambda game, _saved: game.finish()
+        return lambda game: game.finish()
     assert isinstance(action, UndoAction)
-    return lambda game, _saved: game.undo()
+    return lambda game: game.undo()
 
 
 #: An action in a request's body, told apart by its ``type``.
@@ -272,22 +289,11 @@ async def act(
     services: Services = request.app.state.services
     player_id: str = request.state.player_id
     texts = player_texts(request)
-    if not services.store.acts_without_threads:
-        return await run_in_threadpool(_act, services, player_id, texts, game_id, action)
-    # SQLite: served from the event loop, which goes on while the write commits (a worker
-    # thread for each action cost more than the action).
-    intent = _intent(services, player_id, texts, action)
+    # Served from the event loop, which goes on while the database reads and writes (a
+    # worker thread for each action cost more than the action).
+    intent = _intent(texts, action)
     with _game_errors(texts), _refusals(texts):
-        state = await services.games.act_soon(player_id, game_id, action.version, intent)
-    return _state(state)
-
-
-def _act(
-    services: Services, player_id: str, texts: PlayerTexts, game_id: str, action: Any
-) -> JSONResponse:
-    intent = _intent(services, player_id, texts, action)
-    with _game_errors(texts), _refusals(texts):
-        state = services.games.act(player_id, game_id, action.version, intent)
+        state = await services.games.act(player_id, game_id, action.version, intent)
     return _state(state)
 
 
@@ -337,7 +343,7 @@ def check(
     action would carry; 409 if the game moved on. Nothing changes. The board asks this for
     a gesture its ``dests`` already rule out, so that the player reads why (UI-6) while the
     browser, which decides no rule, logs no failed request."""
-    intent = _intent(services, player_id, texts, action)
+    intent = _intent(texts, action)
     with _game_errors(texts):
         refusal = services.games.check(player_id, game_id, action.version, intent)
     if refusal is None:

@@ -32,7 +32,6 @@ import datetime as dt
 import hashlib
 import re
 import secrets
-import threading
 from collections.abc import Callable
 from typing import Annotated
 
@@ -72,20 +71,11 @@ def get_clock() -> Callable[[], dt.datetime]:
 
 ClockDep = Annotated[Callable[[], dt.datetime], Depends(get_clock)]
 
-_LIMIT_LOCK = threading.Lock()
-
 
 def get_transfer_limit(request: Request) -> RateLimit:
-    """The app's limit on links asked for per client, made with the app's settings on first
-    use (per process, like the other limits: :mod:`solitaire.server.limits`)."""
-    state = request.app.state
-    with _LIMIT_LOCK:
-        limit: RateLimit | None = getattr(state, "transfer_limit", None)
-        if limit is None:
-            services: Services = state.services
-            limit = RateLimit(per_hour=services.settings.transfer_links_per_hour)
-            state.transfer_limit = limit
-    return limit
+    """The app's limit on links asked for per client (one of ``Services.limits``)."""
+    services: Services = request.app.state.services
+    return services.limits.transfer_links
 
 
 TransferLimitDep = Annotated[RateLimit, Depends(get_transfer_limit)]

@@ -74,7 +74,10 @@ export function createGame({ show, applied, refused, stale, lost, notFound, fail
   // aimed at, and the intent without the card's code (the server finds the card by its place).
   function request(state, intent) {
     const { code: _code, ...action } = intent;
-    return { version: state.version, ...action };
+    // A drop carries the player's auto placement: the server decides it from the game alone.
+    const placement =
+      action.type === "drop" ? { auto_placement: Boolean(options().autoPlacement) } : {};
+    return { version: state.version, ...action, ...placement };
   }
 
   async function pump() {
