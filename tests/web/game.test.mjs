@@ -101,7 +101,7 @@ test("a gesture the confirmed dests rule out is asked about (check), and not sen
   game.adopt(klondike({ t1: [], t2: [null, "8S"], t3: [null, "7H"] }, { dests: [dest("t3", 1, "t2")] }));
   const drawn = game.act({ type: "drop", pile: "t3", index: 1, target: "t1", code: "7H" });
   assert.equal(drawn, false);
-  assert.deepEqual(server.sent, [{ kind: "check", id: "game-1", body: { version: 0, type: "drop", pile: "t3", index: 1, target: "t1" } }]);
+  assert.deepEqual(server.sent, [{ kind: "check", id: "game-1", body: { version: 0, type: "drop", pile: "t3", index: 1, target: "t1", auto_placement: false } }]);
   await server.answer(200, { legal: false, reason: "king_only", message: "Only a king can go into an empty column." });
   assert.deepEqual(heard, [["refused", "drop", "Only a king can go into an empty column."]]);
   assert.equal(server.sent.length, 1);
