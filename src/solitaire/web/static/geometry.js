@@ -14,8 +14,11 @@ const MIN_INDEX_SIZE = 11;
 // Large print: corner indices (and with them the fan that shows them) a third larger.
 const LARGE_PRINT = 1.35;
 
+// Large print's indices are larger at every card size, the smallest cards included; the
+// narrowest still hold "10" and its suit side by side (board.css tightens the "10").
 function indexSizeFor(cardW, print = 1) {
-  return Math.max(12, Math.min(Math.round(24 * print), Math.round(cardW * 0.27 * print)));
+  const smallest = print > 1 ? 15 : 12;
+  return Math.max(smallest, Math.min(Math.round(24 * print), Math.round(cardW * 0.27 * print)));
 }
 
 // The smallest step between two face-up cards that still shows a corner index of that size.
@@ -86,8 +89,10 @@ export function boardGeometry(state, width, height, { largePrint = false, leftHa
   // A long column first gets smaller corner indices, so that every face-up card still
   // shows its corner; below a readable index the cards shrink too, by 30 % at most (tiny
   // cards are worse than a tight fan).
+  // Large print never makes the cards smaller (UI-22): the width is found as without it, and
+  // large print then only grows the indices, as far as the columns leave room.
   const smallest = Math.max(MIN_CARD_WIDTH, Math.floor(cardW * 0.7));
-  while (cardW > smallest && indexSizeThatFits(columns, cardW, height, pad, hasTopRow, print) < MIN_INDEX_SIZE * print) {
+  while (cardW > smallest && indexSizeThatFits(columns, cardW, height, pad, hasTopRow, 1) < MIN_INDEX_SIZE) {
     cardW -= 2;
   }
   const indexSize = indexSizeFor(cardW, print);
@@ -108,7 +113,12 @@ export function boardGeometry(state, width, height, { largePrint = false, leftHa
   const roomy = (columnBottom - columnTop) / cardH > 7;
   const upStep = Math.max(cardH * (roomy ? 0.4 : 0.25), indexSize * 1.3 + cardW * 0.05);
   const downStep = Math.max(cardH * 0.09, 5);
-  const fanStep = cardW * 0.3;
+  // A draw-3 fan shows each fanned card's whole index ("10", not "1"), spreading into the gap
+  // beside the waste when there is one (Klondike's top row), else by a third of a card.
+  const wasteSlot = topRow.indexOf("w");
+  const gapBeside = wasteSlot >= 0 && topRow[wasteSlot + 1] === null;
+  const fanRoom = gapBeside ? 2 * slotW - cardW - pad : cardW * 0.6;
+  const fanStep = Math.max(cardW * 0.3, Math.min(indexSize * 1.35 + cardW * 0.08, fanRoom / 2));
 
   const piles = new Map();
   let columnIndex = 0;
