@@ -26,6 +26,7 @@ import { attachKeyboard, declareShortcuts } from "./keyboard.js";
 import { destOf } from "./predict.js";
 import { loadSettings, settings, useSettings } from "./settings.js";
 import { announce, describeChange, describeState } from "./speech.js";
+import { answerTap } from "./tap-answer.js";
 import { showToast } from "./toast.js";
 import { copyLink, updateToolbar, wireToolbar } from "./toolbar.js";
 import { ui } from "./state.js";
@@ -319,6 +320,9 @@ async function boot() {
     act: (intent, options) => game.act(intent, options),
     view: () => game.view(),
     doubleClickOn: () => settings().double_click,
+    // UI-15: a tap that sends nothing answers; "One tap moves" makes it a double tap.
+    oneTapMoves: () => settings().one_tap_moves,
+    answer: answerTap,
     // UI-12: the pointer picks and places through the keyboard cursor's pick.
     picker: {
       enabled: () => settings().pick_and_place,

@@ -21,6 +21,7 @@ const DEFAULTS = {
   winnable_only: false,
   auto_finish: false,
   pick_and_place: false,
+  one_tap_moves: false,
   keyboard_shortcuts: true,
   theme: "system",
   card_back: "blue",
