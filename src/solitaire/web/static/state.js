@@ -47,7 +47,8 @@ export function defaults() {
     lastInput: "pointer",
     // The toast's hiding timer (toast.js).
     toastTimer: null,
-    // The page's parts once the board is wired (main.js): {board, view, pointer, cursor, network}.
+    // The page's parts once the board is wired (main.js): the board element, its view
+    // (view.js), the pointer (drag.js), the keyboard cursor (focus.js), the network's watch.
     dom: null,
   };
 }
