@@ -120,3 +120,55 @@ def test_the_desktop_table_stays_put_when_the_toolbar_changes(
     assert page.locator("#board").bounding_box() == top
     api(page, "PUT", "/api/settings", {"hints": False, "language": "en"})
     context.close()
+
+
+@pytest.mark.parametrize(
+    ("width", "height", "at_the_bottom"), [(390, 844, True), (844, 390, False), (1440, 900, False)]
+)
+def test_ui_22_a_phone_held_upright_has_its_controls_at_the_bottom_labelled(
+    browser: Browser, server: str, width: int, height: int, at_the_bottom: bool
+) -> None:
+    context = browser.new_context(viewport={"width": width, "height": height})
+    page = context.new_page()
+    open_board(page, server, GAMES["klondike"])
+    buttons = page.locator(".toolbar-actions button:visible, #pages-link")
+    boxes = [box for box in (b.bounding_box() for b in buttons.all()) if box]
+    assert len(boxes) >= 6
+    board = page.locator("#board").bounding_box()
+    assert board is not None
+    if at_the_bottom:
+        # Within the thumb's reach: the bar's buttons in the screen's lowest eighth, under the
+        # table, each 44 px high at least and showing a word.
+        assert all(box["y"] >= height * 7 / 8 and box["height"] >= 44 for box in boxes), boxes
+        assert all(box["y"] >= board["y"] + board["height"] - 1 for box in boxes)
+        words = page.locator(".toolbar .bar-label:visible").all_inner_texts()
+        assert len(words) == len(boxes) and all(word.strip() for word in words), words
+        # The table takes the height the toolbar left: from the top of the screen.
+        assert board["y"] <= 1
+    else:
+        assert all(box["y"] + box["height"] <= board["y"] + 1 for box in boxes), boxes
+        assert page.locator(".toolbar .bar-label:visible").count() == 0
+    context.close()
+
+
+def test_ui_22_upright_phone_cards_are_taller_and_fans_open_further(
+    browser: Browser, server: str
+) -> None:
+    sizes = {}
+    for viewport in ({"width": 390, "height": 844}, {"width": 844, "height": 390}):
+        context = browser.new_context(viewport=viewport)
+        page = context.new_page()
+        open_board(page, server, GAMES["simple-simon"])
+        sizes[viewport["height"]] = page.evaluate(
+            """() => {
+                 const cards = [...document.querySelectorAll('[data-pile="t1"] .card')];
+                 const box = cards[0].getBoundingClientRect();
+                 return [box.width, box.height,
+                         cards[1].getBoundingClientRect().top - box.top];
+               }"""
+        )
+        context.close()
+    width, height, step = sizes[844]
+    assert height / width >= 1.45
+    # A face-up fan opens by half a card where the screen allows.
+    assert step >= height * 0.45
