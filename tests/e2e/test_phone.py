@@ -4,7 +4,7 @@ smaller, in any game, and its corner text grows and still fits on the card."""
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, ViewportSize, expect
 
 from .harness import SIZES, api, open_board, start_layout
 from .layouts import klondike
@@ -155,7 +155,9 @@ def test_ui_22_upright_phone_cards_are_taller_and_fans_open_further(
     browser: Browser, server: str
 ) -> None:
     sizes = {}
-    for viewport in ({"width": 390, "height": 844}, {"width": 844, "height": 390}):
+    upright: ViewportSize = {"width": 390, "height": 844}
+    sideways: ViewportSize = {"width": 844, "height": 390}
+    for viewport in (upright, sideways):
         context = browser.new_context(viewport=viewport)
         page = context.new_page()
         open_board(page, server, GAMES["simple-simon"])
