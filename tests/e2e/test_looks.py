@@ -137,11 +137,11 @@ def test_the_left_handed_layout_puts_stock_and_waste_on_the_right(
 def test_large_print_makes_the_indices_and_pips_bigger(page: Page, server: str) -> None:
     start_layout(page, server, TABLE)
     corner = float(style(page, '[data-card="5C"] .corner', "fontSize")[:-2])
-    pip = float(style(page, '[data-card="5C"] .pip', "fontSize")[:-2])
+    pip = float(style(page, '[data-card="5C"] .pips .pip', "width")[:-2])
     api(page, "PUT", "/api/settings", {"large_print": True})
     open_board(page, server)
     assert float(style(page, '[data-card="5C"] .corner', "fontSize")[:-2]) >= corner * 1.25
-    assert float(style(page, '[data-card="5C"] .pip', "fontSize")[:-2]) > pip
+    assert float(style(page, '[data-card="5C"] .pips .pip', "width")[:-2]) > pip
     # Every face-up card in a column still shows its corner index.
     tops = page.eval_on_selector_all(
         '[data-pile="t1"] .card.face', "cards => cards.map(c => c.getBoundingClientRect().top)"

@@ -18,6 +18,7 @@ DEFAULTS = {
     "winnable_only": False,
     "auto_finish": False,
     "pick_and_place": False,
+    "one_tap_moves": False,
     "keyboard_shortcuts": True,
     "theme": "system",
     "card_back": "blue",
@@ -46,6 +47,15 @@ def test_a_partial_update_keeps_the_rest_and_lasts(
     }
     assert client.get("/api/settings").json()["auto_placement"] is True
     assert other_client.get("/api/settings").json() == DEFAULTS
+
+
+def test_ui_15_one_tap_moves_is_off_until_the_player_turns_it_on(client: TestClient) -> None:
+    assert client.get("/api/settings").json()["one_tap_moves"] is False
+    assert client.put("/api/settings", json={"one_tap_moves": True}).json()["one_tap_moves"]
+    assert client.get("/api/settings").json()["one_tap_moves"] is True
+    refused = client.put("/api/settings", json={"one_tap_moves": "yes"})
+    assert refused.status_code == 400
+    assert client.get("/api/settings").json()["one_tap_moves"] is True
 
 
 def test_a_language_tag_is_stored_as_its_catalog(client: TestClient) -> None:

@@ -155,6 +155,9 @@ class PlayerSettings(_Body):
     auto_finish: StrictBool = False
     #: "Pick and place" (UI-12): a tap picks a card up, a tap on a pile puts it there.
     pick_and_place: StrictBool = False
+    #: "One tap moves" (UI-15): a tap does what a double tap does (off: the source's tap goes
+    #: to a foundation only).
+    one_tap_moves: StrictBool = False
     #: The one-key shortcuts (N, S, H, I, Space): a player may turn them off (WCAG 2.1.4).
     keyboard_shortcuts: StrictBool = True
     #: The looks (docs/board.md, "Looks"): applied by the page itself, before its first paint.
@@ -181,6 +184,7 @@ class SettingsUpdate(_Body):
     winnable_only: StrictBool | None = None
     auto_finish: StrictBool | None = None
     pick_and_place: StrictBool | None = None
+    one_tap_moves: StrictBool | None = None
     keyboard_shortcuts: StrictBool | None = None
     theme: Theme | None = None
     card_back: CardBack | None = None

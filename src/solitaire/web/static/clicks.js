@@ -12,7 +12,14 @@
 // A double tap is then the only way to send a card up (UI-3, which starts with the tap's
 // foundation move).
 //
-//   const clicks = createClicks({ act: game.act, view: game.view, doubleClickOn, picker });
+// A tap that sends nothing answers (UI-15): the card shakes at once (`answer(place, null)`),
+// and, unless a second tap follows, a reminder says what would move it (`answer(place,
+// "tap_twice")`: a double tap finds it a column; "tap_nowhere": nothing takes it now). With
+// "One tap moves" on, a tap does what a double tap does: it sends the state's `double_click`
+// action for that card when its tap would move nothing.
+//
+//   const clicks = createClicks({ act: game.act, view: game.view, doubleClickOn, oneTapMoves,
+//                                 answer, picker });
 //   clicks.click({pile: "t3", index: 4}, {x: 120, y: 300});
 
 import { clicksOf, destOf, isGuess } from "./predict.js";
@@ -22,8 +29,25 @@ export const DOUBLE_CLICK_MS = 400;
 // wobble, less than the step between two fanned cards.
 const SAME_SPOT_PX = 12;
 
-export function createClicks({ act, view, doubleClickOn, picker, now = () => performance.now() }) {
+export function createClicks({
+  act,
+  view,
+  doubleClickOn,
+  oneTapMoves = () => false,
+  answer = () => {},
+  picker,
+  now = () => performance.now(),
+  later = (callback, ms) => setTimeout(callback, ms),
+  cancel = (timer) => clearTimeout(timer),
+}) {
   let previous = null;
+  // The reminder waiting to see whether the tap was the first half of a double tap.
+  let reminder = null;
+
+  function forgetReminder() {
+    if (reminder !== null) cancel(reminder);
+    reminder = null;
+  }
 
   const codeAt = (state, place) =>
     place.index >= 0 ? (state.piles.find((pile) => pile.id === place.pile)?.cards[place.index] ?? null) : null;
@@ -51,6 +75,7 @@ export function createClicks({ act, view, doubleClickOn, picker, now = () => per
     const state = view();
     if (!state) return;
     const time = now();
+    forgetReminder();
     if (place.pile === "s") {
       previous = null;
       if (picker?.picked()) picker.putBack();
@@ -89,8 +114,31 @@ export function createClicks({ act, view, doubleClickOn, picker, now = () => per
     // of a double click); one it says moves the card is drawn and sent at once; on a state
     // that is a guess (earlier actions not answered yet) any tap is sent for the server to
     // judge, quietly, as a tap that moves nothing says nothing.
-    const tapped = Boolean(clicksOf(state, place.pile, place.index)?.tap) || isGuess(state);
-    if (tapped) act({ type: "tap", pile: place.pile, index: place.index, code }, { quiet: true });
+    const sends = clicksOf(state, place.pile, place.index);
+    const guess = isGuess(state);
+    if (!guess && !sends?.tap && sends?.double_click && oneTapMoves()) {
+      // UI-15 "One tap moves": the tap is the double tap; a second tap adds nothing.
+      act({ type: "double_click", pile: place.pile, index: place.index, code });
+      previous = { time, point, pile: place.pile, index: place.index, code, tapped: true };
+      return;
+    }
+    const tapped = Boolean(sends?.tap) || guess;
+    if (tapped) {
+      act({ type: "tap", pile: place.pile, index: place.index, code }, { quiet: true });
+    } else {
+      answer(place, null);
+      // A card a double tap moves (with double clicks on), or one nothing takes (no entry in
+      // `clicks`): each has its reminder; one only a drag could move gets the shake alone.
+      let hint = null;
+      if (!sends) hint = "tap_nowhere";
+      else if (sends.double_click && doubleClickOn()) hint = "tap_twice";
+      if (hint) {
+        reminder = later(() => {
+          reminder = null;
+          answer(place, hint);
+        }, DOUBLE_CLICK_MS);
+      }
+    }
     previous = { time, point, pile: place.pile, index: place.index, code, tapped };
   }
 

@@ -6,6 +6,8 @@
 //   boardGeometry(state, 390, 760, { largePrint: true, leftHanded: true })
 
 const CARD_RATIO = 1.4; // height / width
+// A phone held upright has height to spare and no width: its cards are a little taller.
+const UPRIGHT_CARD_RATIO = 1.5;
 const MAX_CARD_WIDTH = 132;
 const MIN_CARD_WIDTH = 24;
 const MIN_DOWN_STEP = 3;
@@ -14,8 +16,11 @@ const MIN_INDEX_SIZE = 11;
 // Large print: corner indices (and with them the fan that shows them) a third larger.
 const LARGE_PRINT = 1.35;
 
+// Large print's indices are larger at every card size, the smallest cards included; the
+// narrowest still hold "10" and its suit side by side (board.css tightens the "10").
 function indexSizeFor(cardW, print = 1) {
-  return Math.max(12, Math.min(Math.round(24 * print), Math.round(cardW * 0.27 * print)));
+  const smallest = print > 1 ? 15 : 12;
+  return Math.max(smallest, Math.min(Math.round(24 * print), Math.round(cardW * 0.27 * print)));
 }
 
 // The smallest step between two face-up cards that still shows a corner index of that size.
@@ -35,15 +40,15 @@ function columnIndexSize(pile, cardW, room, print) {
   return Math.min(largest, Math.floor((step - cardW * 0.04) / 1.3));
 }
 
-function columnRoom(cardW, height, pad, hasTopRow) {
-  const cardH = Math.round(cardW * CARD_RATIO);
+function columnRoom(cardW, height, pad, hasTopRow, ratio) {
+  const cardH = Math.round(cardW * ratio);
   const top = hasTopRow ? pad + cardH + Math.round(cardH * 0.16) : pad;
   return height - pad - top - cardH;
 }
 
 // The smallest index any column needs with cards of this width.
-function indexSizeThatFits(columns, cardW, height, pad, hasTopRow, print) {
-  const room = columnRoom(cardW, height, pad, hasTopRow);
+function indexSizeThatFits(columns, cardW, height, pad, hasTopRow, print, ratio) {
+  const room = columnRoom(cardW, height, pad, hasTopRow, ratio);
   return Math.min(indexSizeFor(cardW, print), ...columns.map((p) => columnIndexSize(p, cardW, room, print)));
 }
 
@@ -74,6 +79,9 @@ export function boardGeometry(state, width, height, { largePrint = false, leftHa
   const hasTopRow = topRow.length > 0;
   const units = Math.max(topRow.length, columns.length);
   const pad = Math.max(4, Math.min(16, width * 0.012));
+  // A phone held upright (UI-22): taller cards, and fans that open further down.
+  const upright = width < 600 && height > width * 1.3;
+  const ratio = upright ? UPRIGHT_CARD_RATIO : CARD_RATIO;
 
   // The card is as large as the width allows, but small enough that the top row, a column's
   // first card and a few fanned cards fit in the height.
@@ -81,18 +89,20 @@ export function boardGeometry(state, width, height, { largePrint = false, leftHa
   const fill = width < 600 ? 0.95 : 0.9;
   const byWidth = ((width - 2 * pad) / units) * fill;
   const heightUnits = hasTopRow ? 3.6 : 3.0;
-  const byHeight = (height - 2 * pad) / heightUnits / CARD_RATIO;
+  const byHeight = (height - 2 * pad) / heightUnits / ratio;
   let cardW = Math.max(MIN_CARD_WIDTH, Math.floor(Math.min(byWidth, byHeight, MAX_CARD_WIDTH)));
   // A long column first gets smaller corner indices, so that every face-up card still
   // shows its corner; below a readable index the cards shrink too, by 30 % at most (tiny
   // cards are worse than a tight fan).
+  // Large print never makes the cards smaller (UI-22): the width is found as without it, and
+  // large print then only grows the indices, as far as the columns leave room.
   const smallest = Math.max(MIN_CARD_WIDTH, Math.floor(cardW * 0.7));
-  while (cardW > smallest && indexSizeThatFits(columns, cardW, height, pad, hasTopRow, print) < MIN_INDEX_SIZE * print) {
+  while (cardW > smallest && indexSizeThatFits(columns, cardW, height, pad, hasTopRow, 1, ratio) < MIN_INDEX_SIZE) {
     cardW -= 2;
   }
   const indexSize = indexSizeFor(cardW, print);
-  const room = columnRoom(cardW, height, pad, hasTopRow);
-  const cardH = Math.round(cardW * CARD_RATIO);
+  const room = columnRoom(cardW, height, pad, hasTopRow, ratio);
+  const cardH = Math.round(cardW * ratio);
 
   // The table keeps the proportions of real cards: a narrow band of gaps, centred.
   const contentW = Math.min(width - 2 * pad, (units * cardW) / (fill - 0.02));
@@ -104,11 +114,18 @@ export function boardGeometry(state, width, height, { largePrint = false, leftHa
   const columnBottom = height - pad;
 
   // Face-up cards show their corner; where the screen is tall for its cards (phones), they
-  // spread more, as far as a third of a card.
+  // spread more, as far as two fifths of a card, half a card on a phone held upright (a
+  // long column tightens, fanColumn).
   const roomy = (columnBottom - columnTop) / cardH > 7;
-  const upStep = Math.max(cardH * (roomy ? 0.4 : 0.25), indexSize * 1.3 + cardW * 0.05);
+  const upShare = roomy ? (upright ? 0.5 : 0.4) : 0.25;
+  const upStep = Math.max(cardH * upShare, indexSize * 1.3 + cardW * 0.05);
   const downStep = Math.max(cardH * 0.09, 5);
-  const fanStep = cardW * 0.3;
+  // A draw-3 fan shows each fanned card's whole index ("10", not "1"), spreading into the gap
+  // beside the waste when there is one (Klondike's top row), else by a third of a card.
+  const wasteSlot = topRow.indexOf("w");
+  const gapBeside = wasteSlot >= 0 && topRow[wasteSlot + 1] === null;
+  const fanRoom = gapBeside ? 2 * slotW - cardW - pad : cardW * 0.6;
+  const fanStep = Math.max(cardW * 0.3, Math.min(indexSize * 1.35 + cardW * 0.08, fanRoom / 2));
 
   const piles = new Map();
   let columnIndex = 0;
@@ -143,8 +160,11 @@ export function boardGeometry(state, width, height, { largePrint = false, leftHa
       w = cardW + (spread - 1) * fanStep;
     } else {
       x = slotX;
-      y = pad;
-      // A thin edge every few cards shows how thick the stock is.
+      // A thin edge every few cards shows how thick the stock is: the cards rise from a foot
+      // set that much lower, so that the top card is in line with the row and none goes
+      // above the board (whose top is the screen's when the toolbar is at the bottom).
+      const rise = Math.max(0, Math.floor((count - 1) / 8));
+      y = pad + rise;
       cards = pile.cards.map((_, i) => ({ x: 0, y: -Math.floor(i / 8) }));
     }
     piles.set(pile.id, { id: pile.id, kind, x, y, w, h, cards, indexSize: index });

@@ -28,6 +28,7 @@ import { resync, watchResync } from "./resync.js";
 import { loadSettings, settings, useSettings } from "./settings.js";
 import { announce, describeState } from "./speech.js";
 import { configure, ui } from "./state.js";
+import { answerTap } from "./tap-answer.js";
 import { showToast } from "./toast.js";
 import { copyLink, updateToolbar, wireToolbar } from "./toolbar.js";
 import { translatePage } from "./translate.js";
@@ -131,6 +132,9 @@ async function boot() {
     act: (intent, options) => ui.game.act(intent, options),
     view: () => ui.game.view(),
     doubleClickOn: () => settings().double_click,
+    // UI-15: a tap that sends nothing answers; "One tap moves" makes it a double tap.
+    oneTapMoves: () => settings().one_tap_moves,
+    answer: answerTap,
     // UI-12: the pointer picks and places through the keyboard cursor's pick.
     picker: {
       enabled: () => settings().pick_and_place,

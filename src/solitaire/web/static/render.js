@@ -30,6 +30,12 @@ function drawPile(pile, place, geometry, suit) {
   element.style.width = `${place.w}px`;
   element.style.height = `${place.h}px`;
   if (pile.cards.length === 0) element.classList.add("empty");
+  if (place.kind === "stock") {
+    // The recycle ring only where a tap would bring the waste back (stock_tap, docs/api.md);
+    // the count of the cards left on a stock that has some.
+    element.classList.toggle("recycle", pile.cards.length === 0 && place.recycle);
+    if (pile.cards.length > 0) element.dataset.count = String(pile.cards.length);
+  }
   // KL-0, EH-0: an empty foundation shows, faintly, the suit it is kept for (board.css).
   if (suit) element.dataset.suit = suitSymbol(suit);
   if (place.indexSize !== geometry.indexSize) {
@@ -69,7 +75,8 @@ export function renderBoard(board, state, { fresh = false } = {}) {
       .map((pile, i) => [pile.id, state.foundation_suits?.[i]]),
   );
   const elements = state.piles.map((pile, i) => {
-    const place = geometry.piles.get(pile.id);
+    let place = geometry.piles.get(pile.id);
+    if (place.kind === "stock") place = { ...place, recycle: state.stock_tap?.to === "s" };
     const wanted = JSON.stringify([pile.cards, place, geometry.indexSize]);
     if (sameTable && drawnFrom.get(drawn[i]) === wanted) {
       pileElements.set(pile.id, drawn[i]);

@@ -31,9 +31,24 @@ export function updateToolbar(state) {
     count: state.runs_removed ?? 0,
   });
   document.title = `${t(`ui.game.${state.game}`)} · ${t("ui.title")}`;
+  fitToolbar();
+}
+
+// Above 900 px the toolbar keeps to one row whatever it holds (Finish, Hint, a long game
+// name, Dutch labels), so that the table below it never moves: the action buttons drop their
+// labels when the row can't hold them ("compact"), and then the game's name gives way
+// ("tight", cut with an ellipsis). At 900 px and narrower its rows are fixed by board.css.
+export function fitToolbar() {
+  const bar = document.querySelector(".toolbar");
+  bar.classList.remove("compact", "tight");
+  if (!window.matchMedia("(min-width: 901px)").matches) return;
+  const wraps = () => bar.lastElementChild.offsetTop > bar.firstElementChild.offsetTop + 4;
+  if (wraps()) bar.classList.add("compact");
+  if (wraps()) bar.classList.add("tight");
 }
 
 export function wireToolbar(commands) {
+  window.addEventListener("resize", fitToolbar);
   document.addEventListener("click", (event) => {
     const button = event.target.closest("[data-action]");
     if (!button) return;

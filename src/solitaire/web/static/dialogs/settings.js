@@ -19,6 +19,7 @@ const SWITCHES = {
     words: "ui.setting.",
     names: [
       "double_click",
+      "one_tap_moves",
       "auto_placement",
       "placement_help",
       "interactive_rules",

@@ -1,0 +1,176 @@
+"""A board a phone player would pick (issue 27, UI-22): large print never makes the cards
+smaller, in any game, and its corner text grows and still fits on the card."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Browser, Page, ViewportSize, expect
+
+from .harness import SIZES, api, open_board, start_layout
+from .layouts import klondike
+
+GAMES = {
+    "klondike": "/play/KL1-D3N-AAAAAAG",
+    "easy-harp": "/play/EH1-N-AAAAAAF",
+    "simple-simon": "/play/SS1-S4-AAAAABD",
+}
+
+
+def card_looks(page: Page) -> dict[str, float]:
+    """The face-up cards' width and the smallest corner index on the table, and how far any
+    corner's rank runs into its suit or past its card (0 when every corner fits)."""
+    looks: dict[str, float] = page.evaluate(
+        """() => {
+             const cards = [...document.querySelectorAll('.board .card.face')];
+             let overflow = 0;
+             for (const card of cards) {
+               const box = card.getBoundingClientRect();
+               const rank = card.querySelector('.corner .rank').getBoundingClientRect();
+               const suit = card.querySelector('.corner .suit').getBoundingClientRect();
+               overflow = Math.max(overflow, rank.right - suit.left, suit.right - box.right,
+                                   box.left - rank.left);
+             }
+             const sizes = cards.map(c =>
+               parseFloat(getComputedStyle(c.querySelector('.corner')).fontSize));
+             return {width: cards[0].getBoundingClientRect().width,
+                     index: Math.min(...sizes), overflow};
+           }"""
+    )
+    return looks
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("game", GAMES)
+def test_ui_22_large_print_never_makes_cards_smaller(
+    browser: Browser, server: str, game: str, size: str
+) -> None:
+    context = browser.new_context(viewport=SIZES[size], base_url=server)
+    page = context.new_page()
+    open_board(page, server, GAMES[game])
+    api(page, "PUT", "/api/settings", {"large_print": False})
+    open_board(page, server)
+    plain = card_looks(page)
+    api(page, "PUT", "/api/settings", {"large_print": True})
+    open_board(page, server)
+    large = card_looks(page)
+    assert large["width"] >= plain["width"], (plain, large)
+    assert large["index"] > plain["index"], (plain, large)
+    # "10♥" whole in the corner: the rank, then the suit, within the card.
+    assert plain["overflow"] <= 0.5 and large["overflow"] <= 0.5, (plain, large)
+    context.close()
+
+
+def test_the_empty_stock_shows_its_ring_only_when_a_tap_brings_cards_back(
+    page: Page, server: str
+) -> None:
+    for variant, comes_back in (("KL1-D1N", True), ("KL1-D1V", False)):
+        state = start_layout(page, server, klondike("s:", "w: 5C", variant=variant))
+        assert (state["stock_tap"] is not None) == comes_back, state["stock_tap"]
+        stock = page.locator('[data-pile="s"]')
+        ring = stock.evaluate("e => getComputedStyle(e, '::after').content")
+        assert (ring != "none") == comes_back, (variant, ring)
+        assert stock.get_attribute("data-count") is None
+
+
+def test_the_stock_says_how_many_cards_it_holds(page: Page, server: str) -> None:
+    open_board(page, server, GAMES["klondike"])
+    stock = page.locator('[data-pile="s"]')
+    assert stock.get_attribute("data-count") == "24"
+    assert "24" in stock.evaluate("e => getComputedStyle(e, '::after').content")
+    page.locator('[data-pile="s"]').click()
+    expect(stock).to_have_attribute("data-count", "21")
+
+
+def test_the_draw_3_fan_on_a_phone_shows_every_index(browser: Browser, server: str) -> None:
+    context = browser.new_context(viewport=SIZES["phone"], base_url=server)
+    page = context.new_page()
+    # The cards placed nowhere else lie face up on the waste, under the three tens drawn.
+    start_layout(page, server, klondike("s: [2C] [3C] [4C] [TH] [TD] [TS]", variant="KL1-D3N"))
+    page.locator('[data-pile="s"]').click()
+    expect(page.locator('[data-pile="w"] .card.face').last).to_have_attribute("data-card", "TH")
+    page.wait_for_function("() => !document.querySelector('.card.moving')")
+    # Each fanned card's "10" shows whole beside the card on it.
+    hidden = page.evaluate(
+        """() => {
+             const cards = [...document.querySelectorAll('[data-pile="w"] .card.face')].slice(-3);
+             return cards.slice(0, -1).map((card, i) =>
+               card.querySelector('.corner .rank').getBoundingClientRect().right
+               - cards[i + 1].getBoundingClientRect().left);
+           }"""
+    )
+    assert all(overlap <= 0 for overlap in hidden), hidden
+    context.close()
+
+
+def test_the_desktop_table_stays_put_when_the_toolbar_changes(
+    browser: Browser, server: str
+) -> None:
+    context = browser.new_context(viewport=SIZES["desktop"], base_url=server)
+    page = context.new_page()
+    open_board(page, server, "/play/KL1-D3V-AAAAAAG")
+    api(page, "PUT", "/api/settings", {"hints": False, "language": "en"})
+    open_board(page, server)
+    top = page.locator("#board").bounding_box()
+    # Hint, Finish and the longest labels (Dutch) all at once: still one row.
+    api(page, "PUT", "/api/settings", {"hints": True, "language": "nl"})
+    open_board(page, server)
+    page.evaluate("() => { document.getElementById('finish-button').hidden = false; }")
+    page.evaluate("() => window.dispatchEvent(new Event('resize'))")
+    page.wait_for_timeout(100)
+    assert page.locator("#board").bounding_box() == top
+    api(page, "PUT", "/api/settings", {"hints": False, "language": "en"})
+    context.close()
+
+
+@pytest.mark.parametrize(
+    ("width", "height", "at_the_bottom"), [(390, 844, True), (844, 390, False), (1440, 900, False)]
+)
+def test_ui_22_a_phone_held_upright_has_its_controls_at_the_bottom_labelled(
+    browser: Browser, server: str, width: int, height: int, at_the_bottom: bool
+) -> None:
+    context = browser.new_context(viewport={"width": width, "height": height})
+    page = context.new_page()
+    open_board(page, server, GAMES["klondike"])
+    buttons = page.locator(".toolbar-actions button:visible, #pages-link")
+    boxes = [box for box in (b.bounding_box() for b in buttons.all()) if box]
+    assert len(boxes) >= 6
+    board = page.locator("#board").bounding_box()
+    assert board is not None
+    if at_the_bottom:
+        # Within the thumb's reach: the bar's buttons in the screen's lowest eighth, under the
+        # table, each 44 px high at least and showing a word.
+        assert all(box["y"] >= height * 7 / 8 and box["height"] >= 44 for box in boxes), boxes
+        assert all(box["y"] >= board["y"] + board["height"] - 1 for box in boxes)
+        words = page.locator(".toolbar .bar-label:visible").all_inner_texts()
+        assert len(words) == len(boxes) and all(word.strip() for word in words), words
+        # The table takes the height the toolbar left: from the top of the screen.
+        assert board["y"] <= 1
+    else:
+        assert all(box["y"] + box["height"] <= board["y"] + 1 for box in boxes), boxes
+        assert page.locator(".toolbar .bar-label:visible").count() == 0
+    context.close()
+
+
+def test_ui_22_upright_phone_cards_are_taller_and_fans_open_further(
+    browser: Browser, server: str
+) -> None:
+    sizes = {}
+    upright: ViewportSize = {"width": 390, "height": 844}
+    sideways: ViewportSize = {"width": 844, "height": 390}
+    for viewport in (upright, sideways):
+        context = browser.new_context(viewport=viewport)
+        page = context.new_page()
+        open_board(page, server, GAMES["simple-simon"])
+        sizes[viewport["height"]] = page.evaluate(
+            """() => {
+                 const cards = [...document.querySelectorAll('[data-pile="t1"] .card')];
+                 const box = cards[0].getBoundingClientRect();
+                 return [box.width, box.height,
+                         cards[1].getBoundingClientRect().top - box.top];
+               }"""
+        )
+        context.close()
+    width, height, step = sizes[844]
+    assert height / width >= 1.45
+    # A face-up fan opens by half a card where the screen allows.
+    assert step >= height * 0.45
