@@ -1,11 +1,13 @@
 """The solver's benchmark: verdicts and times per variant, beside the reference solvers.
 
-    .venv/bin/python -m bench.solver_bench [--first 1 --last 200 --seconds 10]
+    .venv/bin/python -m bench.solver_bench [--first 1 --last 1000 --seconds 10]
         [--variants KL1-D1N,SS1-S4,…] [--jobs 2] [--no-references] [--csv-dir DIR]
         [--max-positions N] [--figures docs/solver-figures.md]
 
-For each variant it prints won / not winnable / unknown, the median and 95th-percentile time
-per deal and the positions searched per second; then, on the same deals, the reference
+For each variant it shows a progress bar (tqdm, on stderr) while the deals are solved, then
+prints won / not winnable / unknown, the median and 95th-percentile time per deal, the
+positions searched per second and the peak memory of a solving process; then, on the same
+deals, the reference
 solvers: Klondike-Solver (PyPI ``pyksolve``) for Klondike and Freecell Solver (``fc-solve
 --game simple_simon``) for Simple Simon with 4 suits. Neither reference plays exactly our
 rules, so their verdicts are bounds, not answers: Klondike-Solver always allows passing the
@@ -36,6 +38,8 @@ import time
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
+
+from tqdm import tqdm  # type: ignore[import-untyped]
 
 from solitaire.cards import Suit
 from solitaire.codes import ALL_VARIANTS, GameId, Variant, parse_variant
@@ -178,6 +182,17 @@ def write_csv(path: Path, outcomes: list[DealOutcome]) -> None:
             )
 
 
+def peak_memory_mb() -> float:
+    """The largest resident memory any solving process has reached so far (this one with
+    ``--jobs 1``, the pool's workers otherwise), in MB: a bound on one search's memory,
+    since a process solves one deal at a time and frees each search's tables."""
+    peak_kb = max(
+        resource.getrusage(resource.RUSAGE_SELF).ru_maxrss,
+        resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss,
+    )
+    return peak_kb / 1024
+
+
 FIGURES_BEGIN = "<!-- solver_bench --figures: begin. Written by the benchmark; do not edit. -->"
 FIGURES_END = "<!-- solver_bench --figures: end -->"
 
@@ -191,6 +206,7 @@ class VariantFigures:
     positions: int
     undecided: tuple[int, ...]
     reference: str | None
+    peak_mb: float
 
 
 def figures_section(
@@ -204,8 +220,9 @@ def figures_section(
         f"`{command}`, on {os.cpu_count()} cores, load average {loads[0]:.1f} at the start"
         f" and {loads[1]:.1f} at the end.",
         "",
-        "| variant | won | not winnable | unknown | median s | p95 s | positions/s | positions |",
-        "|---|---|---|---|---|---|---|---|",
+        "| variant | won | not winnable | unknown | median s | p95 s | positions/s | positions "
+        "| peak MB |",
+        "|---|---|---|---|---|---|---|---|---|",
     ]
     for row in rows:
         summary = row.summary
@@ -214,7 +231,7 @@ def figures_section(
             f"| {row.variant} | {summary.won} | {summary.not_winnable} | "
             f"{summary.unknown} ({share:.1f} %) | {summary.median_seconds:.2f} | "
             f"{summary.p95_seconds:.2f} | {summary.positions_per_second:,.0f} | "
-            f"{row.positions:,} |"
+            f"{row.positions:,} | {row.peak_mb:,.0f} |"
         )
     lines.append("")
     for row in rows:
@@ -245,7 +262,7 @@ def main(argv: list[str] | None = None) -> int:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--first", type=int, default=1)
-    parser.add_argument("--last", type=int, default=200)
+    parser.add_argument("--last", type=int, default=1000)
     parser.add_argument("--seconds", type=float, default=10.0, help="budget per deal")
     parser.add_argument(
         "--wall-clock",
@@ -258,7 +275,7 @@ def main(argv: list[str] | None = None) -> int:
         default=",".join(str(v) for v in ALL_VARIANTS),
         help="comma-separated, e.g. KL1-D1N,SS1-S4",
     )
-    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--jobs", type=int, default=2, help="processes solving deals side by side")
     parser.add_argument("--no-references", action="store_true", help="skip the reference solvers")
     parser.add_argument(
         "--max-closed",
@@ -302,6 +319,8 @@ def main(argv: list[str] | None = None) -> int:
         if args.csv_dir is not None:
             args.csv_dir.mkdir(parents=True, exist_ok=True)
             progress = (args.csv_dir / f"{variant}.partial.csv").open("w", encoding="utf-8")
+        counts = {verdict: 0 for verdict in Verdict}
+        bar = tqdm(total=len(deals), desc=str(variant), unit="deal", file=sys.stderr)
         for outcome in solve_deals(
             variant,
             deals,
@@ -311,16 +330,26 @@ def main(argv: list[str] | None = None) -> int:
             max_positions=args.max_positions,
         ):
             outcomes.append(outcome)
+            counts[outcome.verdict] += 1
+            bar.set_postfix(
+                won=counts[Verdict.WINNABLE],
+                lost=counts[Verdict.NOT_WINNABLE],
+                unknown=counts[Verdict.UNKNOWN],
+                refresh=False,
+            )
+            bar.update()
             if progress is not None:
                 progress.write(
                     f"{outcome.deal},{outcome.verdict.value},{outcome.positions},"
                     f"{outcome.seconds:.3f}\n"
                 )
                 progress.flush()
+        bar.close()
         if progress is not None:
             progress.close()
         summary = Summary.of(outcomes)
-        print(f"{variant}: {summary.text()}", flush=True)
+        memory = peak_memory_mb()
+        print(f"{variant}: {summary.text()}; peak memory {memory:,.0f} MB", flush=True)
         if args.csv_dir is not None:
             args.csv_dir.mkdir(parents=True, exist_ok=True)
             write_csv(args.csv_dir / f"{variant}.csv", outcomes)
@@ -332,7 +361,9 @@ def main(argv: list[str] | None = None) -> int:
                 print(reference, flush=True)
         undecided = sorted(o.deal for o in outcomes if o.verdict is Verdict.UNKNOWN)
         total = sum(outcome.positions for outcome in outcomes)
-        rows.append(VariantFigures(str(variant), summary, total, tuple(undecided), reference))
+        rows.append(
+            VariantFigures(str(variant), summary, total, tuple(undecided), reference, memory)
+        )
     if args.figures is not None:
         command = "python -m bench.solver_bench " + shlex.join(
             sys.argv[1:] if argv is None else argv

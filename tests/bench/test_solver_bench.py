@@ -25,4 +25,9 @@ def test_a_run_writes_its_table_in_place_of_the_last_one(
     assert second.count(FIGURES_BEGIN) == second.count(FIGURES_END) == 1
     assert "| SS1-S1 | 2 | 0 | 0 (0.0 %) |" in second and "KL1-D3V" not in second
     assert second.startswith("# Figures\n\nEarlier runs, by hand.\n")
-    assert "figures written to" in capsys.readouterr().out
+    printed = capsys.readouterr()
+    assert "figures written to" in printed.out
+    assert "peak memory" in printed.out and "| peak MB |" in second
+    # The progress bar (stderr): each variant's deals counted to the end, verdicts beside.
+    assert "KL1-D3V: 100%" in printed.err and "SS1-S1: 100%" in printed.err
+    assert "2/2" in printed.err and "won=2" in printed.err

@@ -10,19 +10,26 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from solitaire.cards import ACE, KING, SUITS, full_suit
 from solitaire.codes import parse_variant
 from solitaire.games import rules_for
+from solitaire.games.simple_simon import follows_in_group, is_group
+from solitaire.games.simple_simon import group_start as rules_group_start
 from solitaire.layout import parse_layout
 from solitaire.play import Game
 from solitaire.position import Position
 from solitaire.solver import Verdict, simple_simon, solve
 from solitaire.solver.budget import Budget
+from solitaire.solver.card_ids import card_id, card_of
 from solitaire.solver.simple_simon_search import (
+    GROUP_UNDER,
     PORTFOLIO,
+    RUNS,
     SEPARATOR,
     Strategy,
     blockers,
     expand,
+    group_start,
     misplaced,
     portfolio_search,
 )
@@ -53,21 +60,56 @@ def key(columns: list[bytes] | tuple[bytes, ...]) -> bytes:
     return SEPARATOR.join(sorted(columns))
 
 
+def test_the_group_table_is_the_rules_group_rule_for_every_pair_of_cards() -> None:
+    # SS-3, written once in solitaire.games.simple_simon: the search's table says exactly
+    # what follows_in_group says, for each of the 52 × 52 pairs.
+    for card, under in itertools.product(range(52), repeat=2):
+        assert (GROUP_UNDER[card] == under) == follows_in_group(card_of(card), card_of(under))
+
+
+def test_the_finished_runs_are_the_rules_groups_from_king_to_ace() -> None:
+    # SS-5: a finished run is a group (SS-3) of 13 cards from a king down to an ace.
+    expected = {bytes(card_id(card) for card in reversed(full_suit(suit))) for suit in SUITS}
+    assert expected == RUNS
+    for run in RUNS:
+        cards = tuple(card_of(card) for card in run)
+        assert is_group(cards)
+        assert (cards[0].rank, cards[-1].rank) == (KING, ACE)
+
+
 @settings(max_examples=60, deadline=None)
 @given(
     seed=st.integers(0, 10**9),
     suits=st.sampled_from(["S", "SH", "SHD", "SHDC"]),
     column_count=st.integers(2, 10),
 )
-def test_expand_gives_what_the_plain_rules_give(seed: int, suits: str, column_count: int) -> None:
-    columns = simple_simon.columns_of(layout_position(random_layout(seed, suits, column_count)))
+def test_expand_gives_what_the_real_rules_give(seed: int, suits: str, column_count: int) -> None:
+    # The search's moves, and the plain generator's (IDA*), against the engine's own rules
+    # (legal_moves and apply): each is a legal move leading where the rules lead, and between
+    # them they reach every position one legal move reaches (the pointless moves the search
+    # leaves out reach the same position up to the order of columns, or the same position).
+    position = layout_position(random_layout(seed, suits, column_count))
+    rules = rules_for(position.variant)
+    columns = simple_simon.columns_of(position)
     start = tuple(columns)
+    assert [group_start(column) for column in columns if column] == [
+        rules_group_start(pile) for pile in position.piles if pile.cards
+    ]
+    legal = {str(move): move for move in rules.legal_moves(position)}
+    real = {
+        text: key(simple_simon.columns_of(rules.apply(position, move).position))
+        for text, move in legal.items()
+    }
     children = expand(start, misplaced(start), root=True)
+    searched = {str(simple_simon.to_moves([move])[0]): key(after) for move, after, _, _ in children}
     plain = {
-        (move, key(simple_simon.apply_move(columns, move)))
+        str(simple_simon.to_moves([move])[0]): key(simple_simon.apply_move(columns, move))
         for move in simple_simon.legal_moves(columns)
     }
-    assert {(move, key(after)) for move, after, _, _ in children} == plain
+    assert searched == plain
+    assert set(searched) <= set(legal)
+    assert all(real[text] == after for text, after in searched.items())
+    assert set(real.values()) - {key(columns)} == set(searched.values())
     for _, after, after_misplaced, removed in children:
         # The misplaced count is kept up to date move by move: it must equal a recount.
         assert after_misplaced == misplaced(after)

@@ -111,12 +111,14 @@ def test_the_complete_level_makes_every_move_of_the_real_rules(position: Positio
 
 
 def _is_safe(table: StockTable, foundations: bytes, card: int) -> bool:
-    """docs/solver.md's safety condition: every card of the other colour ranked below the
-    card, and every card of its colour ranked two or more below it, is up."""
+    """docs/solver.md's safety condition: with one deck, every card of the other colour
+    ranked two or more below the card, and every card of its colour ranked three or more below
+    it, is up; with two decks one rank closer each (both copies)."""
     rank, red = card % 13 + 1, card // 13 in (1, 2)
     per_suit = table.places_per_suit
+    closer = 0 if per_suit == 1 else 1
     for suit in range(4):
-        limit = rank - 2 if (suit in (1, 2)) == red else rank - 1
+        limit = (rank - 3 if (suit in (1, 2)) == red else rank - 2) + closer
         places = foundations[suit * per_suit : (suit + 1) * per_suit]
         if limit > 0 and min(places) < limit:
             return False
@@ -124,9 +126,12 @@ def _is_safe(table: StockTable, foundations: bytes, card: int) -> bool:
 
 
 def _safe_moves_left(table: StockTable, state: State) -> list[int]:
-    """The cards that could still go up safely: column ends, and the waste's top in draw 1."""
+    """The cards that could still go up safely: column ends; in draw 1 with passes every
+    talon card (taps bring any of them to the top), in Vegas draw 1 the waste's top."""
     ends = [column[-1] for column in state.columns if len(column) > 1]
-    if table.draw == 1 and state.waste_size:
+    if table.draw == 1 and table.redeal:
+        ends.extend(state.talon)
+    elif table.draw == 1 and state.waste_size:
         ends.append(state.talon[state.waste_size - 1])
     per_suit = table.places_per_suit
     return [
@@ -145,8 +150,17 @@ def test_the_safe_moves_are_safe_legal_and_all_made(position: Position) -> None:
     current = position
     for atom in atoms:
         before = state_of(current)
-        card = before.columns[atom[1]][-1] if atom[0] == 0 else before.talon[before.waste_size - 1]
-        assert atom[0] == 0 or (table.draw == 1 and atom[1] == 0 and atom[2] == -1)
+        if atom[0] == 0:
+            card = before.columns[atom[1]][-1]
+        else:
+            # A talon card: at the waste's top, or in draw 1 with passes anywhere in the
+            # talon, brought to the top by the atom's taps.
+            assert table.draw == 1 and atom[2] == -1
+            assert atom[1] == 0 or table.redeal
+            size = before.waste_size
+            for _ in range(atom[1]):
+                size = size + 1 if size < len(before.talon) else 0
+            card = before.talon[size - 1]
         assert _is_safe(table, before.foundations, card), card_text(card)
         current = _replay(current, (atom,))
     assert state_of(current) == settled

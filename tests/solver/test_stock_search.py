@@ -249,3 +249,55 @@ def test_each_reduction_applies_where_it_is_sound_and_pays() -> None:
     }
     assert [table.talon_waits for table in tables.values()] == [True, False, False, True]
     assert [table.kings_fill for table in tables.values()] == [False, False, True, False]
+
+
+def _fits_and_safe(foundations: bytes, card: int, other_below: int, same_below: int) -> bool:
+    """Whether ``card`` fits its (one-deck) foundation and every card of the other colour
+    ranked ``other_below`` or more below it, and of its colour ``same_below`` or more below
+    it, is up."""
+    rank, red = card % 13 + 1, card // 13 in (1, 2)
+    if foundations[card // 13] != rank - 1:
+        return False
+    return all(
+        foundations[suit] >= rank - (same_below if (suit in (1, 2)) == red else other_below)
+        for suit in range(4)
+    )
+
+
+@pytest.mark.parametrize(("variant", "samples", "losses"), [("KL1-D1N", 12, 0), ("KL1-D1V", 16, 2)])
+def test_the_wider_safe_moves_lose_no_win_on_small_positions(
+    variant: str, samples: int, losses: int
+) -> None:
+    # Klondike's safe moves (Solvitaire's rule: the other colour two ranks below up, the
+    # card's colour three below) send cards up that the older, narrower rule (one and two
+    # ranks below) kept in play. On small positions where some card that fits its foundation
+    # is safe by the wide rule and not by the narrow one, the search's verdicts agree with
+    # the plain search of the real rules (every legal move, no safe moves) run to its end.
+    # Small positions with passes are seldom lost: the Vegas sample holds the losses.
+    rng = random.Random(f"{variant} wide safe moves")
+    compared: list[Verdict] = []
+    tried = 0
+    while len(compared) < samples and tried < 40 * samples:
+        tried += 1
+        position = small_position(variant, rng, rng.randint(3, 7), waste_weight=10)
+        state = state_of(position)
+        table = StockTable.for_variant(position.variant)
+        if stock_bridge.stuck_places(stock_bridge.settle(state, table)[1], table):
+            continue
+        free = [column[-1] for column in state.columns if len(column) > 1]
+        free += state.talon
+        if not any(
+            _fits_and_safe(state.foundations, card, 2, 3)
+            and not _fits_and_safe(state.foundations, card, 1, 2)
+            for card in free
+        ):
+            continue
+        judge = _by_the_engine(position, 3_000)
+        if judge is Verdict.UNKNOWN:
+            continue
+        result = solve(position, seconds=60, cpu_time=True)
+        assert result.verdict is judge, position
+        compared.append(judge)
+    assert len(compared) == samples
+    assert compared.count(Verdict.NOT_WINNABLE) >= losses
+    assert Verdict.WINNABLE in compared

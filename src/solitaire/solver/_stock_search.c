@@ -125,14 +125,16 @@ static int place_for(const Rules *r, const uint8_t *found, int card) {
     return -1;
 }
 
-/* Whether sending the card up can never turn a winnable game into a lost one: every card of
-   the other colour ranked below it, and every card of its colour ranked two or more below it,
-   is already up (docs/solver.md gives the argument, which holds with cards coming back from
-   the foundations, KL-7/EH-8). */
+/* Whether sending the card up can never turn a winnable game into a lost one. One deck
+   (Klondike, Solvitaire's rule for games with cards coming back, KL-7): every card of the
+   other colour ranked two or more below it, and every card of its colour ranked three or more
+   below it, is already up. Two decks (Easy Harp, EH-8): one rank closer each, both copies.
+   docs/solver.md gives the argument. */
 static int is_safe(const Rules *r, const uint8_t *found, int card) {
     int rank = card % 13 + 1, red = is_red(card);
+    int closer = r->places_per_suit == 1 ? 0 : 1;
     for (int suit = 0; suit < 4; suit++) {
-        int limit = (is_red(suit * 13) == red) ? rank - 2 : rank - 1;
+        int limit = ((is_red(suit * 13) == red) ? rank - 3 : rank - 2) + closer;
         if (limit <= 0) continue;
         int lowest = 99;
         for (int p = suit * r->places_per_suit; p < (suit + 1) * r->places_per_suit; p++)
@@ -199,9 +201,18 @@ HOT void back_to_column(const Rules *r, State *child, const State *s, int place,
         (uint8_t)((place / r->places_per_suit) * 13 + s->found[place] - 1);
 }
 
+/* The taps that bring the talon card at waste size `size` to the waste's top in draw 1 with
+   passes: on to it, or to the stock's end, one pass back and on to it. */
+static int taps_to(const State *s, int size) {
+    if (size >= s->waste) return size - s->waste;
+    return s->talon_len - s->waste + 1 + size;
+}
+
 /* Make every safe move to the foundations: from a column's end; from the waste in draw 1
-   only, where taking a card out of the talon cannot change what the taps show. `made`, when
-   given, gets their atoms. */
+   only, where taking a card out of the talon cannot change what the taps show; and in draw 1
+   with passes (talon_free) from anywhere in the talon, since any talon card can be brought
+   to the top at any moment and the position does not depend on the talon's order or the
+   waste size. `made`, when given, gets their atoms. */
 HOT void settle(const Rules *r, State *s, Atoms *made) {
     int changed = 1;
     while (changed) {
@@ -217,7 +228,18 @@ HOT void settle(const Rules *r, State *s, Atoms *made) {
                 changed = 1;
             }
         }
-        if (r->draw == 1 && s->waste) {
+        if (r->talon_free) {
+            for (int k = 0; k < s->talon_len; k++) {
+                int card = s->talon[k];
+                int place = place_for(r, s->found, card);
+                if (place < 0 || !is_safe(r, s->found, card)) continue;
+                int taps = taps_to(s, k + 1);
+                talon_to_foundation(s, s, k + 1, place);
+                if (made) made->atoms[made->count++] = atom(TALON, taps, -1, 0);
+                changed = 1;
+                break;
+            }
+        } else if (r->draw == 1 && s->waste) {
             int card = s->talon[s->waste - 1];
             int place = place_for(r, s->found, card);
             if (place >= 0 && is_safe(r, s->found, card)) {

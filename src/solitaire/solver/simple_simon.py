@@ -1,7 +1,7 @@
 """Simple Simon (SS-2 … SS-5) on a compact private representation, for the searches.
 
-A column is a ``bytes`` of card ids, bottom first; a card id is ``suit × 13 + rank − 1``, so a
-card rests on its same-suit successor exactly when ``below == card + 1`` (``card`` not a king).
+A column is a ``bytes`` of card ids, bottom first; a card id is ``suit × 13 + rank − 1``. The
+group rule (SS-3) is the rules' own, read into a table (``simple_simon_search.GROUP_UNDER``).
 Columns are interchangeable (any card or group may go into any empty column, SS-4), so the
 transposition table keys a position by its sorted columns. The search itself is in
 :mod:`.simple_simon_search`; :func:`legal_moves` and :func:`apply_move` are the plain
@@ -23,25 +23,17 @@ from ..position import Position
 from . import simple_simon_search
 from .budget import Budget
 from .card_ids import card_id
+from .simple_simon_search import RUNS, group_start
 
 SuitMove = tuple[int, int, int]
 """An internal move: (source column, cards moved, target column), 0-based columns."""
 
 RUN_LENGTH = KING
-_RUNS = frozenset(bytes(range(suit * 13 + 12, suit * 13 - 1, -1)) for suit in range(4))
 
 
 def columns_of(position: Position) -> list[bytes]:
     """The position's columns as byte strings of card ids."""
     return [bytes(card_id(card) for card in pile.cards) for pile in position.piles]
-
-
-def group_start(column: bytes) -> int:
-    """Where the one-suit descending group at the end of a (non-empty) column starts."""
-    start = len(column) - 1
-    while start > 0 and column[start - 1] == column[start] + 1 and column[start] % 13 != 12:
-        start -= 1
-    return start
 
 
 def apply_move(columns: list[bytes], move: SuitMove) -> list[bytes]:
@@ -56,7 +48,7 @@ def apply_move(columns: list[bytes], move: SuitMove) -> list[bytes]:
     after[source] = column[:-count]
     after[target] = columns[target] + column[-count:]
     for index, pile in enumerate(after):
-        if len(pile) >= RUN_LENGTH and pile[-RUN_LENGTH:] in _RUNS:
+        if len(pile) >= RUN_LENGTH and pile[-RUN_LENGTH:] in RUNS:
             after[index] = pile[:-RUN_LENGTH]
     return after
 

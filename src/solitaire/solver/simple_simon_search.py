@@ -30,8 +30,10 @@ import heapq
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from ..games.simple_simon import follows_in_group
 from .best_first import path_to
 from .budget import Budget
+from .card_ids import card_of
 
 SuitMove = tuple[int, int, int]
 """An internal move: (source column, cards moved, target column), 0-based columns."""
@@ -39,10 +41,51 @@ SuitMove = tuple[int, int, int]
 Columns = tuple[bytes, ...]
 
 RUN_LENGTH = 13
-KING_RANK = 12
-"""A card's rank index (``card % 13``) for a king; an ace's is 0."""
-RUNS = frozenset(bytes(range(suit * 13 + 12, suit * 13 - 1, -1)) for suit in range(4))
+
+
+def _group_unders() -> tuple[int, ...]:
+    """For each card id, the id of the card it must lie on to continue a group, or −1 when
+    no card takes it in a group (a king): read off the rules' own group rule
+    (:func:`solitaire.games.simple_simon.follows_in_group`, SS-3) for every pair of cards, so
+    the rule is written once. The search's fast form needs at most one such card per card.
+    """
+    unders: list[int] = []
+    for card in range(52):
+        found = [under for under in range(52) if follows_in_group(card_of(card), card_of(under))]
+        if len(found) > 1:
+            raise ValueError(f"{card_of(card)} continues a group on more than one card: {found}")
+        unders.append(found[0] if found else -1)
+    return tuple(unders)
+
+
+GROUP_UNDER = _group_unders()
+"""``GROUP_UNDER[card]``: the card id ``card`` continues a one-suit group on (SS-3), −1 for
+none. A card is *misplaced* unless it lies on that card; a group at a column's end starts where
+a card does not lie on its ``GROUP_UNDER``.
+
+>>> GROUP_UNDER[0], GROUP_UNDER[11], GROUP_UNDER[12]   # A♠ on 2♠, Q♠ on K♠, K♠ on nothing
+(1, 12, -1)
+"""
+
+
+def _finished_runs() -> frozenset[bytes]:
+    """Every group of 13 cards (SS-5: king … ace of one suit), followed down from each king
+    through :data:`GROUP_UNDER`."""
+    lying_on = {under: card for card, under in enumerate(GROUP_UNDER) if under >= 0}
+    runs = set()
+    for king in (card for card, under in enumerate(GROUP_UNDER) if under < 0):
+        run = [king]
+        while run[-1] in lying_on and len(run) < RUN_LENGTH:
+            run.append(lying_on[run[-1]])
+        if len(run) == RUN_LENGTH:
+            runs.add(bytes(run))
+    return frozenset(runs)
+
+
+RUNS = _finished_runs()
 """The four finished runs (king … ace of one suit) as column endings."""
+RUN_LAST_CARDS = frozenset(run[-1] for run in RUNS)
+"""The cards a finished run ends with (the aces): a quick test before the slice."""
 SEPARATOR = b"\xff"
 SLICE = 256
 """Positions a search of the portfolio expands before the next one takes its turn."""
@@ -103,8 +146,7 @@ def group_start(column: bytes) -> int:
     start = _group_starts.get(column)
     if start is None:
         start = len(column) - 1
-        # A king (rank index 12) ends a group: id + 1 would be the next suit's ace.
-        while start > 0 and column[start - 1] == column[start] + 1 and column[start] % 13 != 12:
+        while start > 0 and column[start - 1] == GROUP_UNDER[column[start]]:
             start -= 1
         if len(_group_starts) > CACHE_LIMIT:
             _group_starts.clear()
@@ -122,7 +164,8 @@ def misplaced(columns: Columns | list[bytes]) -> int:
     for column in columns:
         below = -1
         for card in column:
-            if below != card + 1 and card % 13 != 12:
+            under = GROUP_UNDER[card]
+            if under >= 0 and below != under:
                 count += 1
             below = card
     return count
@@ -191,17 +234,18 @@ def candidates(column: bytes) -> list[Candidate]:
         rest = column[:start]
         # Only a typed-in layout can hold a finished run under other cards (nothing goes
         # on an ace), and taking those cards away makes it leave.
-        source_run = start >= RUN_LENGTH and below % 13 == 0 and rest[-RUN_LENGTH:] in RUNS
+        source_run = start >= RUN_LENGTH and rest[-RUN_LENGTH:] in RUNS
         if source_run:
             rest = rest[:-RUN_LENGTH]
-        if rank == KING_RANK:
-            # No card takes a king (index 13 of the targets by rank stays empty), and a king
+        under = GROUP_UNDER[card]
+        if under < 0:
+            # A king: no card takes it (index 13 of the targets by rank stays empty), and it
             # is never counted as misplaced.
             found.append((13, start, size - start, column[start:], rest, -1, 0, source_run))
         else:
-            leave = -1 if below != card + 1 else 0
+            leave = -1 if below != under else 0
             found.append(
-                (rank + 1, start, size - start, column[start:], rest, card + 1, leave, source_run)
+                (rank + 1, start, size - start, column[start:], rest, under, leave, source_run)
             )
     if len(_candidates) > CACHE_LIMIT:
         _candidates.clear()
@@ -250,7 +294,7 @@ def expand(columns: Columns | list[bytes], misplaced_count: int, root: bool = Fa
                     after_misplaced += 1
                 pile = onto + moved
                 removed = source_run
-                if len(pile) >= RUN_LENGTH and pile[-1] % 13 == 0 and pile[-RUN_LENGTH:] in RUNS:
+                if pile[-1] in RUN_LAST_CARDS and pile[-RUN_LENGTH:] in RUNS:
                     pile = pile[:-RUN_LENGTH]
                     removed = True
                 after = list(columns)

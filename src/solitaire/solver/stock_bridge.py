@@ -10,9 +10,9 @@ The C module is built by ``pip install`` (``setup.py``); without a compiler it i
 >>> code = parse_code("KL1-D1N-AAAAAAG")
 >>> start = state_of(rules_for(code.variant).deal(code.deal))
 >>> table = StockTable.for_variant(code.variant)
->>> atoms, settled = settle(start, table)
->>> atoms, settled == start, fits(start)
-((), True, True)
+>>> atoms, settled = settle(start, table)   # two aces go up from the talon: 12 taps, then 10
+>>> atoms, fits(start)
+(((2, 12, -1, 0), (2, 10, -1, 0)), True)
 >>> sorted({atoms[0][0] for atoms, _ in successors(start, table, COMPLETE)})
 [1, 2]
 """
