@@ -50,6 +50,12 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     grade.add_argument(
         "--records", type=Path, default=Path("grade-records.jsonl"), help="the records file"
     )
+    grade.add_argument(
+        "--playouts",
+        type=int,
+        default=PLAYOUTS,
+        help=f"the plain player's games per deal (default {PLAYOUTS})",
+    )
     grade.add_argument("--out", type=Path, default=DEFAULT_OUT, help="the data file to write")
     grade.set_defaults(handler=_command_grade)
 
@@ -75,7 +81,6 @@ def _command_grade(args: argparse.Namespace) -> int:
     records = _read_records(args.records)
     wanted = args.per_level * len(LEVELS)
     measure = {
-        "playouts": PLAYOUTS,
         "move_limit": MOVE_LIMIT,
         "stall_limit": STALL_LIMIT,
         "max_positions": MAX_POSITIONS,
@@ -97,7 +102,9 @@ def _command_grade(args: argparse.Namespace) -> int:
             deal = 1
             while graded < wanted and deal <= MAX_DEAL:
                 if deal not in mine:
-                    record = grade_deal(GameCode(variant, deal), seconds=args.seconds)
+                    record = grade_deal(
+                        GameCode(variant, deal), seconds=args.seconds, playouts=args.playouts
+                    )
                     out.write(json.dumps(record.as_json()) + "\n")
                     out.flush()
                     records.append(record)

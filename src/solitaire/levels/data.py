@@ -52,6 +52,7 @@ def write_data(records: list[DealRecord], path: Path, measure: dict[str, Any]) -
         by_variant.setdefault(record.variant, []).append(record)
     variants: dict[str, Any] = {}
     figures: dict[str, Any] = {}
+    playouts: dict[str, int] = {}
     for variant, deals in sorted(by_variant.items()):
         cut = levels_of(deals)
         if not cut[LEVELS[0]]:
@@ -64,8 +65,16 @@ def write_data(records: list[DealRecord], path: Path, measure: dict[str, Any]) -
             for level, level_deals in cut.items()
         }
         figures[variant] = {level: level_summary(cut[level]) for level in LEVELS}
+        # The plain player's games per deal, as this variant was graded.
+        playouts[variant] = len(cut[LEVELS[0]][0].progress)
     text = json.dumps(
-        {"format": FORMAT, "measure": measure, "figures": figures, "variants": variants},
+        {
+            "format": FORMAT,
+            "measure": measure,
+            "playouts": playouts,
+            "figures": figures,
+            "variants": variants,
+        },
         separators=(",", ":"),
     )
     path.write_bytes(gzip.compress(text.encode("utf-8"), mtime=0))
@@ -85,6 +94,12 @@ def shipped_figures() -> dict[str, Any]:
     """The figures per variant and level written with the data (docs/solver.md quotes them)."""
     figures: dict[str, Any] = _loaded()["figures"]
     return figures
+
+
+def playouts_of(variant: Variant) -> int:
+    """The plain player's games per deal that a variant's difficulties were measured over."""
+    playouts: int = _loaded()["playouts"][str(variant)]
+    return playouts
 
 
 @cache

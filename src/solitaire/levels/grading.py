@@ -30,7 +30,7 @@ from .player import PLAYOUTS, plain_progress
 
 LEVELS = ("easy", "medium", "hard", "expert")
 """The levels, easiest first (LV-1)."""
-MAX_POSITIONS = 150_000
+MAX_POSITIONS = 100_000
 """The solver's budget per deal in positions (the seconds are a cap on top): a budget in
 positions gives the same verdicts on every machine."""
 

@@ -47,7 +47,10 @@ def done_challenges(
     done: set[tuple[dt.date, GameId]] = set()
     for game in challenge_games(services.store.engine, player_id, today):
         game_id = parse_variant(game.variant).game
-        challenge = challenge_for(game_id, game.challenge_date)
+        try:
+            challenge = challenge_for(game_id, game.challenge_date)
+        except LookupError:
+            continue
         if str(challenge.code.variant) != game.variant or challenge.code.deal != game.deal:
             continue  # a deal graded again since: that game played another challenge
         if challenge.goal.met(won=game.won, moves=game.moves, score=game.score):
@@ -68,7 +71,10 @@ def challenges_body(
         challenges = []
         if day <= today:
             for game in GAMES:
-                entry = challenge_for(game, day).as_json()
+                try:
+                    entry = challenge_for(game, day).as_json()
+                except LookupError:
+                    continue  # a game without graded deals has no challenges
                 entry["done"] = (day, game) in done
                 challenges.append(entry)
         days.append(

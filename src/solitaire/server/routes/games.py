@@ -25,7 +25,7 @@ from ...codes import (
 from ...deals import deal_of_the_day
 from ...games import Refusal, rules_for
 from ...layout import LayoutError, format_layout, parse_layout
-from ...levels.challenges import challenge_for
+from ...levels.challenges import WEEKDAY_LEVELS, challenge_for
 from ...levels.data import graded_deals
 from ...moves import DRAW, Move, MoveTextError
 from ...play import Game
@@ -147,7 +147,12 @@ def _new_game(
     if request.mode == "challenge":
         which_game = _game_id_of(texts, _require(texts, request, "game"))
         date = _challenge_date(services, texts, _require(texts, request, "date"))
-        challenge = challenge_for(which_game, date)
+        try:
+            challenge = challenge_for(which_game, date)
+        except LookupError:
+            level = WEEKDAY_LEVELS[date.weekday()]
+            message = texts.text("error.level.none", variant=which_game.title, level=level)
+            raise bad_request(message, _field_error("game", "no graded deals", "game")) from None
         code = challenge.code
         return Game(rules_for(code.variant).deal(code.deal)), None, challenge.level, date
     if request.mode in ("new", "daily"):
