@@ -14,7 +14,7 @@ IMPORT = re.compile(r'^import\s[^;]*?\sfrom\s+"([^"]+)";', re.M)
 def modules() -> dict[str, list[str]]:
     """Each module (``static/main.js``) → the modules it imports, relative to web/."""
     graph: dict[str, list[str]] = {}
-    for path in sorted([*WEB.glob("static/*.js"), *WEB.glob("site/*.js")]):
+    for path in sorted([*WEB.glob("static/**/*.js"), *WEB.glob("site/*.js")]):
         name = path.relative_to(WEB).as_posix()
         graph[name] = [
             (path.parent / spec).resolve().relative_to(WEB.resolve()).as_posix()

@@ -10,8 +10,6 @@
 //   attachKeyboard({undo, redo, newGame, stats, stock, hint, state,
 //                   shortcutsOn: () => true, board: (event) => true});  // true: the board's key
 
-import { anyDialogOpen } from "./dialogs.js";
-
 // The controls each one-key shortcut stands for, and the key they declare.
 const DECLARED = [
   ["new-game-button", "N"],
@@ -31,7 +29,8 @@ export function declareShortcuts(on) {
 
 export function attachKeyboard(commands) {
   document.addEventListener("keydown", (event) => {
-    if (anyDialogOpen() || event.altKey) return;
+    // A dialog open has the keys (native <dialog>: its own Escape, Tab, Enter).
+    if (document.querySelector("dialog[open]") || event.altKey) return;
     const target = event.target;
     if (target instanceof HTMLElement && target.closest("input, textarea, select, [contenteditable]")) return;
     const key = event.key.toLowerCase();

@@ -8,34 +8,32 @@ import { ApiUnreachable, api } from "./api.js";
 import { setupBoardLinks } from "./board-links.js";
 import { celebrate, raise as raiseCelebration } from "./celebrate.js";
 import { createClicks } from "./clicks.js";
-import {
-  closeWon,
-  defaultChoices,
-  mayLeave,
-  openNewGame,
-  openSettings,
-  openWon,
-  setupNewGameDialog,
-  setupSettingsDialog,
-} from "./dialogs.js";
+import { defaultVariant, variantKeyOf, variantOfCode } from "./codes.js";
+import { mayLeave } from "./dialogs/leave.js";
+import { defaultChoices, openNewGame, setupNewGameDialog } from "./dialogs/new-game.js";
+import { openSettings, setupSettingsDialog } from "./dialogs/settings.js";
+import { openStats, setupStatsDialog } from "./dialogs/stats.js";
+import { closeWon, openWon } from "./dialogs/won.js";
 import { attachPointer } from "./drag.js";
 import { attachCursor } from "./focus.js";
 import { createGame } from "./game.js";
 import { createHints } from "./hints.js";
-import { loadMessages, t, translatePage, useMessages } from "./i18n.js";
+import { clockTime, variantName } from "./format.js";
+import { loadMessages, t, useMessages } from "./i18n.js";
 import { applyLooks } from "./looks.js";
 import { registerServiceWorker, watchNetwork } from "./offline.js";
 import { attachKeyboard, declareShortcuts } from "./keyboard.js";
 import { destOf } from "./predict.js";
 import { loadSettings, settings, useSettings } from "./settings.js";
 import { announce, describeChange, describeState } from "./speech.js";
-import { clockTime, openStats, setupStatsDialog, variantKeyOf, variantName } from "./stats.js";
 import { showToast } from "./toast.js";
 import { copyLink, updateToolbar, wireToolbar } from "./toolbar.js";
+import { ui } from "./state.js";
+import { translatePage } from "./translate.js";
 import { createView } from "./view.js";
 
-const DEFAULT_VARIANT = "KL1-D1N";
 const board = document.getElementById("board");
+ui.dom = { board, pointer: null, cursor: null };
 
 // Something failed outside the server's answers (the network, or the board's own code): the
 // player reads a catalog message; the exception itself, in English, goes to the console.
@@ -56,12 +54,9 @@ function readBoot() {
 
 // -- the game, drawn -------------------------------------------------------------------------
 
-let pointer = null;
-let cursor = null;
 // UI-13: a game won by the move just made is celebrated, and the won dialog opens while the
 // cards still fly; one opened already won (a reload) just shows the dialog.
 const WON_DIALOG_AFTER_MS = 900;
-let celebration = null;
 
 function won(state, before) {
   if (!(before && before.id === state.id && !before.won)) {
@@ -76,7 +71,7 @@ function won(state, before) {
   };
   setTimeout(() => {
     if (!stillWon()) return;
-    celebration = celebrate(board, state);
+    ui.celebration = celebrate(board, state);
     setTimeout(() => {
       const now = stillWon();
       if (!now) return;
@@ -88,25 +83,24 @@ function won(state, before) {
 
 // "Finish automatically" (UI-10): as soon as the server says a finish is possible, once per
 // state, and only on a state the server sent (not on one drawn ahead of its answer).
-let finishedOn = null;
 function finishByItself(state) {
   if (!settings().auto_finish || !state.can_finish || state.won || state.unsure || game.busy()) return;
   const key = `${state.id}/${state.version}`;
-  if (finishedOn === key) return;
-  finishedOn = key;
+  if (ui.finishedOn === key) return;
+  ui.finishedOn = key;
   game.act({ type: "finish" });
 }
 
 const view = createView(board, {
-  pressing: () => pointer?.pressing() ?? false,
-  cursor: { redraw: (state) => cursor?.redraw(state) },
+  pressing: () => ui.dom.pointer?.pressing() ?? false,
+  cursor: { redraw: (state) => ui.dom.cursor?.redraw(state) },
   drawn(state, before) {
     updateToolbar(state);
     if (state.won && !(before && before.id === state.id && before.won)) won(state, before);
     if (!state.won) {
       closeWon();
-      celebration?.stop();
-      celebration = null;
+      ui.celebration?.stop();
+      ui.celebration = null;
     }
     document.body.dataset.ready = "true";
     finishByItself(state);
@@ -117,7 +111,7 @@ function refusedText(body) {
   return body?.message ?? t("ui.error_generic", { message: 422 });
 }
 
-const game = createGame({
+const game = (ui.game = createGame({
   show: (state, options) => view.show(state, options),
   applied(before, after) {
     const said = describeChange(before, after);
@@ -147,7 +141,7 @@ const game = createGame({
     showToast(own ? body.message : t("ui.error_generic", { message: status }), { kind: "error" });
   },
   options: () => ({ autoPlacement: settings().auto_placement }),
-});
+}));
 
 // While the network is away the board waits; back, it reads the game as the server holds it
 // (the last action may or may not have arrived).
@@ -214,7 +208,7 @@ async function startGame(choice, { fromDialog = false } = {}) {
     game.adopt(body);
     if (fromDialog) {
       requestAnimationFrame(() => {
-        cursor?.enter({ ring: lastInput === "keys" });
+        ui.dom.cursor?.enter({ ring: ui.lastInput === "keys" });
         announce(t("ui.keys.new_game", { game: variantName(variantKeyOf(body)), code: body.code }));
       });
     }
@@ -224,9 +218,8 @@ async function startGame(choice, { fromDialog = false } = {}) {
 }
 
 // Whether the player last used the keys or a pointer: the board's ring shows for the keys.
-let lastInput = "pointer";
-document.addEventListener("keydown", () => (lastInput = "keys"), true);
-document.addEventListener("pointerdown", () => (lastInput = "pointer"), true);
+document.addEventListener("keydown", () => (ui.lastInput = "keys"), true);
+document.addEventListener("pointerdown", () => (ui.lastInput = "pointer"), true);
 
 async function resumeOrStart() {
   const { status, body } = await api.currentGame();
@@ -234,7 +227,7 @@ async function resumeOrStart() {
     game.adopt(body);
     return;
   }
-  const error = await startGame({ mode: "new", variant: DEFAULT_VARIANT });
+  const error = await startGame({ mode: "new", variant: defaultVariant() });
   if (error) showToast(error, { kind: "error" });
 }
 
@@ -307,7 +300,7 @@ async function boot() {
     // The won dialog's New deal: the same kind of game, dealt at once.
     "next-deal": () => {
       const { code } = game.confirmed();
-      startGame({ mode: "new", variant: code.split("-").slice(0, 2).join("-") }, { fromDialog: true }).then(
+      startGame({ mode: "new", variant: variantOfCode(code) }, { fromDialog: true }).then(
         (error) => error && showToast(error, { kind: "error" }),
         reportFailure,
       );
@@ -329,13 +322,13 @@ async function boot() {
     // UI-12: the pointer picks and places through the keyboard cursor's pick.
     picker: {
       enabled: () => settings().pick_and_place,
-      picked: () => cursor.picked(),
-      pickAt: (place) => cursor.pickAt(place),
-      putBack: () => cursor.putBack(),
-      release: () => cursor.release(),
+      picked: () => ui.dom.cursor.picked(),
+      pickAt: (place) => ui.dom.cursor.pickAt(place),
+      putBack: () => ui.dom.cursor.putBack(),
+      release: () => ui.dom.cursor.release(),
     },
   });
-  pointer = attachPointer(board, {
+  ui.dom.pointer = attachPointer(board, {
     click: (place, point) => clicks.click(place, point),
     drop: (place, target) => drop(place, target),
     // Released over the felt: the cards fly back, or with "Auto placement" on (UI-4) they go
@@ -348,7 +341,7 @@ async function boot() {
     released: () => view.flush(),
     targetsFor,
   });
-  cursor = attachCursor(board, {
+  ui.dom.cursor = attachCursor(board, {
     pickAndPlace: () => settings().pick_and_place,
     drop: (place, target) => drop(place, target, { keys: true }),
     tap: (place) => cardIntent("tap", place, { keys: true }),
@@ -366,10 +359,10 @@ async function boot() {
     state: () => game.view() && announce(describeState(game.view(), clockTime)),
     shortcutsOn: () => settings().keyboard_shortcuts,
     board: (event) => {
-      if (cursor.key(event)) return true;
+      if (ui.dom.cursor.key(event)) return true;
       // Cards picked up by a tap (UI-12) are put back by Escape wherever the focus is.
-      if (event.key !== "Escape" || !cursor.isPicking()) return false;
-      cursor.putBack();
+      if (event.key !== "Escape" || !ui.dom.cursor.isPicking()) return false;
+      ui.dom.cursor.putBack();
       return true;
     },
   });
@@ -408,7 +401,7 @@ async function boot() {
     game.adopt(given.game);
   } else if (given) {
     // The page says there is no game yet: a first visit deals one.
-    const error = await startGame({ mode: "new", variant: DEFAULT_VARIANT });
+    const error = await startGame({ mode: "new", variant: defaultVariant() });
     if (error) showToast(error, { kind: "error" });
   } else {
     await resumeOrStart();

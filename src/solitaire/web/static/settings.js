@@ -8,6 +8,7 @@
 
 import { ApiUnreachable, api } from "./api.js";
 import { t } from "./i18n.js";
+import { ui } from "./state.js";
 
 const DEFAULTS = {
   double_click: true,
@@ -28,21 +29,21 @@ const DEFAULTS = {
   left_handed: false,
 };
 
-let current = { ...DEFAULTS };
+ui.settings = { ...DEFAULTS };
 
 export function settings() {
-  return current;
+  return ui.settings;
 }
 
 export async function loadSettings() {
   const { status, body } = await api.settings();
   if (status === 200) useSettings(body);
-  return current;
+  return ui.settings;
 }
 
 // Takes a GET /api/settings answer as the player's settings.
 export function useSettings(body) {
-  if (body && typeof body === "object") current = { ...DEFAULTS, ...body };
+  if (body && typeof body === "object") ui.settings = { ...DEFAULTS, ...body };
 }
 
 // Saves a change; answers {error, message} when it was not saved (nothing changes then),
@@ -66,17 +67,16 @@ export async function saveSettings(changes) {
       message: own ? body.message : t("ui.error_generic", { message: status }),
     };
   }
-  current = { ...DEFAULTS, ...body };
+  ui.settings = { ...DEFAULTS, ...body };
   return null;
 }
 
 // Saves a change a control asked for, after those asked before it (a quick second toggle is
 // not overtaken by the first). The control keeps the focus meanwhile: it is marked busy, never
 // disabled (a disabled control drops the focus). Answers as saveSettings does.
-let saving = Promise.resolve();
 export function saveFrom(control, changes) {
   control.setAttribute("aria-busy", "true");
-  const saved = saving.then(() => saveSettings(changes));
-  saving = saved.catch(() => null);
+  const saved = ui.saving.then(() => saveSettings(changes));
+  ui.saving = saved.catch(() => null);
   return saved.finally(() => control.removeAttribute("aria-busy"));
 }

@@ -3,8 +3,9 @@
 //
 //   showToast("Only a king can go into an empty column.")
 
+import { ui } from "./state.js";
+
 const SHOW_MS = 3200;
-let hideTimer = null;
 
 export function showToast(text, { kind = "info" } = {}) {
   const toast = document.getElementById("toast");
@@ -15,8 +16,8 @@ export function showToast(text, { kind = "info" } = {}) {
   toast.classList.remove("shown");
   void toast.offsetWidth;
   toast.classList.add("shown");
-  clearTimeout(hideTimer);
-  hideTimer = setTimeout(hideToast, SHOW_MS);
+  clearTimeout(ui.toastTimer);
+  ui.toastTimer = setTimeout(hideToast, SHOW_MS);
 }
 
 export function hideToast() {

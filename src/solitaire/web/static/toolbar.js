@@ -4,9 +4,10 @@
 //   wireToolbar({ "new-game": …, undo: …, hint: …, settings: …, stats: …, "copy-link": … });
 //   updateToolbar(state);
 
+import { hasDeal, variantKeyOf } from "./codes.js";
+import { variantName } from "./format.js";
 import { t } from "./i18n.js";
 import { settings } from "./settings.js";
-import { variantKeyOf, variantName } from "./stats.js";
 import { showToast } from "./toast.js";
 
 export function updateToolbar(state) {
@@ -14,7 +15,7 @@ export function updateToolbar(state) {
   document.querySelector("[data-moves]").textContent = String(state.moves);
   document.getElementById("game-code").textContent = state.code;
   // A typed-in position's code names the game alone (SS1-S4): there is no deal to link to.
-  document.getElementById("copy-button").hidden = state.code.split("-").length < 3;
+  document.getElementById("copy-button").hidden = !hasDeal(state.code);
   // The game and its options in words ("Klondike: draw 3, Vegas"), not only in the code.
   document.getElementById("game-name").textContent = variantName(variantKeyOf(state));
   document.getElementById("undo-button").disabled = !state.can_undo;

@@ -7,22 +7,16 @@
 //
 //   setupTransfer();   // once, with the Settings dialog
 
-import { ApiUnreachable, api } from "./api.js";
-import { currentLanguage, t } from "./i18n.js";
+import { ApiUnreachable, api } from "../api.js";
+import { expiryWords } from "../format.js";
+import { currentLanguage, t } from "../i18n.js";
+import { ui } from "../state.js";
 
 const $ = (id) => document.getElementById(id);
 
-let shown = null; // {url, expiresAt} of the link on screen, or null
-let pending = null; // {expiresAt} of a link made earlier, which this page can't show
-
-// "in 24 hours (Wednesday 2 December 2026 at 13:21)", in the board's language.
-export function expiryWords(expiresAt, now = new Date(), lang = currentLanguage(), message = "ui.transfer.expires") {
-  const minutes = Math.max(0, Math.round((expiresAt - now) / 60000));
-  const relative = new Intl.RelativeTimeFormat(lang, { numeric: "auto" });
-  const inWords = minutes >= 90 ? relative.format(Math.round(minutes / 60), "hour") : relative.format(minutes, "minute");
-  const time = new Intl.DateTimeFormat(lang, { dateStyle: "full", timeStyle: "short" }).format(expiresAt);
-  return t(message, { relative: inWords, time });
-}
+// ui.dialogs.transfer: `shown`, {url, expiresAt} of the link on screen, or null; `pending`,
+// {expiresAt} of a link made earlier, which this page can't show.
+const link = ui.dialogs.transfer;
 
 function say(text, { error = false } = {}) {
   const status = $("transfer-status");
@@ -42,27 +36,27 @@ function answerText({ status, body }) {
 
 function draw() {
   const now = new Date();
-  if (shown !== null && shown.expiresAt <= now) shown = null;
-  if (pending !== null && (pending.expiresAt <= now || shown !== null)) pending = null;
-  const on = shown !== null;
+  if (link.shown !== null && link.shown.expiresAt <= now) link.shown = null;
+  if (link.pending !== null && (link.pending.expiresAt <= now || link.shown !== null)) link.pending = null;
+  const on = link.shown !== null;
   $("transfer-link").hidden = !on;
-  $("transfer-pending").hidden = pending === null;
-  $("transfer-cancel").hidden = !on && pending === null;
-  const make = on || pending !== null ? "ui.transfer.remake" : "ui.transfer.make";
+  $("transfer-pending").hidden = link.pending === null;
+  $("transfer-cancel").hidden = !on && link.pending === null;
+  const make = on || link.pending !== null ? "ui.transfer.remake" : "ui.transfer.make";
   $("transfer-make").textContent = t(make);
   $("transfer-make").dataset.i18n = make;
-  if (on) $("transfer-expires").textContent = expiryWords(shown.expiresAt);
-  if (pending !== null) $("transfer-pending").textContent = expiryWords(pending.expiresAt, now, currentLanguage(), "ui.transfer.pending");
+  if (on) $("transfer-expires").textContent = expiryWords(link.shown.expiresAt);
+  if (link.pending !== null) $("transfer-pending").textContent = expiryWords(link.pending.expiresAt, now, currentLanguage(), "ui.transfer.pending");
 }
 
 // A link made earlier (another visit of this page) that still works: said, to be cancelled.
 async function askPending() {
-  if (shown !== null) return;
+  if (link.shown !== null) return;
   try {
     const { status, body } = await api.transferStatus();
-    pending = status === 200 ? { expiresAt: new Date(body.expires_at) } : null;
+    link.pending = status === 200 ? { expiresAt: new Date(body.expires_at) } : null;
   } catch {
-    pending = null; // offline: nothing to say about it
+    link.pending = null; // offline: nothing to say about it
   }
   draw();
 }
@@ -87,8 +81,8 @@ async function make() {
     return;
   }
   const { url, expires_at: expiresAt, qr_svg: qr } = answer.body;
-  shown = { url: new URL(url, window.location.origin).href, expiresAt: new Date(expiresAt) };
-  $("transfer-url").value = shown.url;
+  link.shown = { url: new URL(url, window.location.origin).href, expiresAt: new Date(expiresAt) };
+  $("transfer-url").value = link.shown.url;
   // The server's own SVG (segno): a <title> names it, no script and no style attribute.
   $("transfer-qr").innerHTML = qr;
   say("");
@@ -101,8 +95,8 @@ async function cancel() {
     say(answerText(answer), { error: true });
     return;
   }
-  shown = null;
-  pending = null;
+  link.shown = null;
+  link.pending = null;
   $("transfer-url").value = "";
   $("transfer-qr").replaceChildren();
   draw();

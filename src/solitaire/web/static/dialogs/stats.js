@@ -7,59 +7,20 @@
 //   setupStatsDialog({ playAgain: async (choice) => errorTextOrNull, onError: showToast });
 //   openStats(state);   // the current game's variant is the one shown first
 
-import { ApiUnreachable, api } from "./api.js";
-import { currentLanguage, t } from "./i18n.js";
+import { ApiUnreachable, api } from "../api.js";
+import { variantKeyOf, variantKeys } from "../codes.js";
+import { clockTime, formatDate, formatNumber, formatPercent, variantName } from "../format.js";
+import { t } from "../i18n.js";
+import { ui } from "../state.js";
 
 const $ = (id) => document.getElementById(id);
 
-// Menu order, as GET /api/stats answers (docs/records.md).
-export const VARIANT_KEYS = ["KL-D1N", "KL-D1V", "KL-D3N", "KL-D3V", "SS-S1", "SS-S2", "SS-S4", "EH-N"];
 const FIGURES = ["played", "won", "win_rate", "best_score", "fewest_moves", "fastest_win", "current_streak", "best_streak"];
 const HISTORY_PAGE = 20;
 
-// The variant key of a game state: {game: "KL", options: "D3V"} → "KL-D3V".
-export function variantKeyOf(state) {
-  if (!state?.game || !state.options) return VARIANT_KEYS[0];
-  const key = `${state.game}-${state.options}`;
-  return VARIANT_KEYS.includes(key) ? key : VARIANT_KEYS[0];
-}
-
-// A variant's name in the player's language: the game's name (as the New game dialog names
-// it) with its options; Easy Harp has none.
-export function variantName(key) {
-  const game = t(`ui.game.${key.slice(0, 2)}`);
-  return key === "EH-N" ? game : t(`ui.stats.variant.${key}`, { game });
-}
-
-// Seconds as m:ss (h:mm:ss from an hour on): 75 → "1:15".
-export function clockTime(seconds) {
-  const whole = Math.max(0, Math.round(seconds));
-  const hours = Math.floor(whole / 3600);
-  const minutes = Math.floor((whole % 3600) / 60);
-  const secs = String(whole % 60).padStart(2, "0");
-  return hours > 0 ? `${hours}:${String(minutes).padStart(2, "0")}:${secs}` : `${minutes}:${secs}`;
-}
-
-function formatNumber(value) {
-  return new Intl.NumberFormat(currentLanguage()).format(value);
-}
-
-function formatPercent(rate) {
-  return new Intl.NumberFormat(currentLanguage(), { style: "percent", maximumFractionDigits: 0 }).format(rate);
-}
-
-function formatDate(iso) {
-  return new Intl.DateTimeFormat(currentLanguage(), { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));
-}
-
-const view = {
-  stats: null, // the last GET /api/stats answer
-  selected: VARIANT_KEYS[0],
-  history: [],
-  total: 0,
-  playAgain: null,
-  onError: null,
-};
+// The dialog's own state: the last GET /api/stats answer, the variant shown, the history's
+// pages loaded, and what "Play again" does.
+const view = ui.dialogs.stats;
 
 function showError(text) {
   const error = $("stats-error");
@@ -76,7 +37,7 @@ function failureText(status, body) {
 function fillVariantChoices() {
   const select = $("stats-variant");
   select.replaceChildren(
-    ...VARIANT_KEYS.map((key) => {
+    ...variantKeys().map((key) => {
       const option = document.createElement("option");
       option.value = key;
       option.textContent = variantName(key);

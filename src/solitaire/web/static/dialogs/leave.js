@@ -1,0 +1,19 @@
+// The question before leaving a game in progress (UI-11, native <dialog> #leave-dialog):
+// "Leave this game? It will count as lost.", Stay focused, Escape stays.
+//
+//   if (await mayLeave(state)) …start another game…
+
+const $ = (id) => document.getElementById(id);
+
+// Whether starting another game may go ahead: at once for a game with no move yet or won;
+// otherwise the player is asked "Leave this game? It will count as lost.", staying being the
+// default (Escape, or the focused button). Nothing changes while the question is open.
+export function mayLeave(state) {
+  if (!state || state.won || state.moves === 0) return Promise.resolve(true);
+  const dialog = $("leave-dialog");
+  dialog.returnValue = "";
+  return new Promise((resolve) => {
+    dialog.addEventListener("close", () => resolve(dialog.returnValue === "leave"), { once: true });
+    dialog.showModal();
+  });
+}
