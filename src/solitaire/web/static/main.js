@@ -9,6 +9,8 @@ import { setupBoardLinks } from "./board-links.js";
 import { celebrate, raise as raiseCelebration } from "./celebrate.js";
 import { createClicks } from "./clicks.js";
 import { defaultVariant, variantKeyOf, variantOfCode } from "./codes.js";
+import { showChallenge } from "./challenge-bar.js";
+import { openChallenges, setupChallengesDialog } from "./dialogs/challenges.js";
 import { mayLeave } from "./dialogs/leave.js";
 import { defaultChoices, openNewGame, setupNewGameDialog } from "./dialogs/new-game.js";
 import { openSettings, setupSettingsDialog } from "./dialogs/settings.js";
@@ -96,6 +98,7 @@ const view = createView(board, {
   cursor: { redraw: (state) => ui.dom.cursor?.redraw(state) },
   drawn(state, before) {
     updateToolbar(state);
+    showChallenge(state);
     if (state.won && !(before && before.id === state.id && before.won)) won(state, before);
     if (!state.won) {
       closeWon();
@@ -284,6 +287,9 @@ async function boot() {
     playAgain: async (choice) =>
       (await mayLeave(game.confirmed())) ? startGame(choice, { fromDialog: true }) : null,
   });
+  setupChallengesDialog({
+    play: async (choice) => ((await mayLeave(game.confirmed())) ? startGame(choice, { fromDialog: true }) : null),
+  });
   const hints = createHints(board, { game, adopt: (state) => game.adopt(state, { animate: true }) });
   wireToolbar({
     "new-game": () => {
@@ -296,6 +302,10 @@ async function boot() {
     hint: () => hints.show().catch(reportFailure),
     settings: openSettings,
     stats: openStatistics,
+    challenges: () => {
+      closeWon();
+      openChallenges().catch(reportFailure);
+    },
     "copy-link": () => copyLink(game.confirmed()),
     // The won dialog's New deal: the same kind of game, dealt at once.
     "next-deal": () => {
@@ -313,7 +323,10 @@ async function boot() {
     applyLooks(settings());
     // Large print and the left-handed layout change where the cards go.
     view.relabel();
-    if (game.view()) updateToolbar(game.view());
+    if (game.view()) {
+      updateToolbar(game.view());
+      showChallenge(game.view());
+    }
   });
   const clicks = createClicks({
     act: (intent, options) => game.act(intent, options),
@@ -355,7 +368,7 @@ async function boot() {
     newGame: () => newGameDialog(),
     stats: openStatistics,
     stock: tapStock,
-    hint: () => settings().hints && hints.show().catch(reportFailure),
+    hint: () => settings().hints && !game.view()?.challenge && hints.show().catch(reportFailure),
     state: () => game.view() && announce(describeState(game.view(), clockTime)),
     shortcutsOn: () => settings().keyboard_shortcuts,
     board: (event) => {
