@@ -302,8 +302,12 @@ async function boot() {
     hint: () => hints.show().catch(reportFailure),
     settings: openSettings,
     stats: openStatistics,
+    // The toolbar's Challenges button, or the New game dialog's (a phone's toolbar has no
+    // room for it).
     challenges: () => {
       closeWon();
+      const newGame = document.getElementById("new-game-dialog");
+      if (newGame.open) newGame.close();
       openChallenges().catch(reportFailure);
     },
     "copy-link": () => copyLink(game.confirmed()),
