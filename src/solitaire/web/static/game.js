@@ -6,6 +6,7 @@
 // aimed again at the state the previous answer brought. The server stays the only judge.
 //
 //   const game = createGame({ show, applied, refused, stale, lost, notFound, failed, options });
+//   createGame({ …, server })   // `server`: {action, check} as api.js has them (tests pass their own)
 //   game.adopt(state);                                     // a state from the server
 //   game.act({ type: "drop", pile: "t3", index: 4, code: "7H", target: "t5" });
 //   game.view()  →  what is drawn;  game.idle()  →  a promise, once every answer is in
@@ -25,7 +26,7 @@ const ON_A_CARD = new Set(["tap", "double_click", "drop"]);
 // board asks the server why instead of sending them.
 const ASKED_FIRST = new Set([...ON_A_CARD, "stock"]);
 
-export function createGame({ show, applied, refused, stale, lost, notFound, failed, options }) {
+export function createGame({ show, applied, refused, stale, lost, notFound, failed, options, server = api }) {
   let confirmed = null;
   // {intent, quiet, keys}, in the order made; the first is on its way while `sending`.
   let queue = [];
@@ -69,9 +70,11 @@ export function createGame({ show, applied, refused, stale, lost, notFound, fail
     return index >= 0 ? { ...intent, index } : null;
   }
 
-  function wire(intent) {
+  // The request an action becomes (docs/api.md, "Actions"): the version of the state it was
+  // aimed at, and the intent without the card's code (the server finds the card by its place).
+  function request(state, intent) {
     const { code: _code, ...action } = intent;
-    return action;
+    return { version: state.version, ...action };
   }
 
   async function pump() {
@@ -95,8 +98,8 @@ export function createGame({ show, applied, refused, stale, lost, notFound, fail
       const ruledOut = !action.checked && ASKED_FIRST.has(aimed.type) && !predict(before, aimed, options());
       let answer;
       try {
-        const call = ruledOut ? api.check : api.action;
-        answer = await call(before.id, { version: before.version, ...wire(aimed) });
+        const call = ruledOut ? server.check : server.action;
+        answer = await call(before.id, request(before, aimed));
       } catch (error) {
         if (mine !== epoch) return;
         // The action may or may not have reached the server: nothing after it is sent.
