@@ -13,6 +13,7 @@ from solitaire.codes import GameId
 from solitaire.levels.challenges import challenge_for
 from solitaire.moves import Move
 
+from .axe import axe_violations
 from .harness import (
     SIZES,
     TODAY,
@@ -103,3 +104,24 @@ def test_dc_1_a_challenge_played_to_its_goal_on_a_phone(phone: Page, server: str
     expect(page.locator("[data-challenges-streak]")).to_have_text(
         words["ui.challenges.streak"].format(days=1)
     )
+
+
+def test_dc_1_axe_finds_nothing_serious_in_the_challenges(page: Page, server: str) -> None:
+    """The Challenges dialog and the bar over a challenge's table (desktop)."""
+    open_board(page, server)
+    page.locator("#challenges-button").click()
+    expect(page.locator(f'#challenges-dialog [data-date="{TODAY.isoformat()}"]')).to_be_visible()
+    serious = [
+        violation
+        for violation in axe_violations(page, "#challenges-dialog")
+        if violation["impact"] in ("serious", "critical")
+    ]
+    assert serious == []
+    page.locator('#challenges-dialog [data-play="KL"]').click()
+    expect(page.locator("[data-challenge-bar]")).to_be_visible()
+    serious = [
+        violation
+        for violation in axe_violations(page, "#challenge-bar")
+        if violation["impact"] in ("serious", "critical")
+    ]
+    assert serious == []
