@@ -22,6 +22,7 @@ from typing import Any
 
 from .command_input import BadInput, position_from
 from .games import Refusal
+from .levels import command as levels_command
 from .moves import Move, MoveTextError
 from .play import FINISH, REDO, UNDO, Game
 from .server import command as server_command
@@ -131,9 +132,10 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--json", action="store_true", help="print one JSON object")
     play.set_defaults(handler=_command_play)
 
-    # Later packages add their own commands (serve; solve, solve-range).
+    # Later packages add their own commands (serve; solve, solve-range; grade).
     server_command.register(commands)
     solver_command.register(commands)
+    levels_command.register(commands)
     return parser
 
 

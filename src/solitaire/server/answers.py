@@ -74,6 +74,67 @@ class LastAction(_Answer):
     steps: list[str] | None = None
 
 
+class ChallengeGoal(_Answer):
+    """DC-1: a challenge's goal: ``win``; ``moves``: win in at most ``moves``; ``score``:
+    reach ``score`` points."""
+
+    kind: Literal["win", "moves", "score"]
+    moves: int | None
+    score: int | None
+
+
+Level = Literal["easy", "medium", "hard", "expert"]
+
+
+class ChallengeView(_Answer):
+    """DC-1: the daily challenge a game plays, and whether the game meets its goal now."""
+
+    date: str = Field(examples=["2026-11-29"])
+    game: Literal["KL", "SS", "EH"]
+    code: str
+    variant: str
+    level: Level
+    goal: ChallengeGoal
+    met: bool
+
+
+class ChallengeEntry(_Answer):
+    """DC-1: one game's challenge on one day, in the calendar."""
+
+    date: str
+    game: Literal["KL", "SS", "EH"]
+    code: str
+    variant: str
+    level: Level
+    goal: ChallengeGoal
+    done: bool
+
+
+class ChallengeDay(_Answer):
+    date: str
+    #: Today and the days before it in this month.
+    playable: bool
+    #: Empty for a day still to come.
+    challenges: list[ChallengeEntry]
+    done: bool
+
+
+class ChallengeBadge(_Answer):
+    game: Literal["KL", "SS", "EH"]
+    days_done: int = Field(ge=0)
+    badge: Literal["bronze", "silver", "gold"] | None
+
+
+class ChallengesAnswer(_Answer):
+    """``GET /api/challenges``: a month's calendar of daily challenges (DC-1)."""
+
+    month: str = Field(examples=["2026-11"])
+    today: str
+    days: list[ChallengeDay]
+    streak: int = Field(ge=0)
+    badges: list[ChallengeBadge]
+
+
 class GameState(_Answer):
     """A game as the player sees it (face-down cards hidden), with what may move."""
 
@@ -104,6 +165,10 @@ class GameState(_Answer):
     last: LastAction | None
     #: The time played, from the start to the last action.
     seconds: int = Field(ge=0)
+    #: LV-1: the level of a graded deal (mode ``new`` with ``level``, or a challenge).
+    level: Level | None = None
+    #: DC-1: the daily challenge this game plays, else null.
+    challenge: ChallengeView | None = None
 
 
 # -- the player -----------------------------------------------------------------------------

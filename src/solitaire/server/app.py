@@ -36,6 +36,7 @@ from .openapi import truthful_openapi
 from .players import PlayerCookieMiddleware
 from .routes import (
     board,
+    challenges,
     docs,
     games,
     hints,
@@ -115,7 +116,19 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     app.openapi = truthful_openapi(app)  # type: ignore[method-assign]
     install_error_handlers(app)
-    routers = (games, hints, player_settings, messages, stats, transfer, docs, board, webapp, site)
+    routers = (
+        games,
+        hints,
+        player_settings,
+        messages,
+        stats,
+        challenges,
+        transfer,
+        docs,
+        board,
+        webapp,
+        site,
+    )
     for module in routers:
         app.include_router(module.router)
     app.mount("/static", BoardFiles(directory=settings.web_dir / "static"), name="static")

@@ -23,6 +23,7 @@ from typing import Any, TypeVar
 from ..codes import parse_variant
 from ..games import Refusal, rules_for
 from ..layout import parse_layout
+from ..levels.challenges import challenge_state
 from ..play import Game
 from ..store import GameStore, StoredGame
 from ..store.games import ActionRecord, GameSummary
@@ -48,10 +49,21 @@ class LiveGame:
         view["version"] = self.version
         view["last"] = self.game.last.as_json() if self.game.last is not None else None
         view["seconds"] = self.stored.seconds_played
+        view["level"] = self.stored.level
+        view["challenge"] = _challenge_of(self.stored, self.game)
         return view
 
     def summary(self) -> GameSummary:
         return GameSummary(self.game.score, self.game.moves, self.game.won)
+
+
+def _challenge_of(stored: StoredGame, game: Game) -> dict[str, Any] | None:
+    """DC-1: the challenge a game plays, with its goal met or not (None: no challenge)."""
+    if stored.challenge_date is None:
+        return None
+    return challenge_state(
+        game.variant.game, stored.challenge_date, won=game.won, moves=game.moves, score=game.score
+    )
 
 
 def start_game(stored: StoredGame) -> Game:
@@ -160,9 +172,16 @@ class LiveGames:
 
     # -- the API ----------------------------------------------------------------------------
     def start(
-        self, player_id: str, game: Game, *, start_layout: str | None = None
+        self,
+        player_id: str,
+        game: Game,
+        *,
+        start_layout: str | None = None,
+        level: str | None = None,
+        challenge_date: dt.date | None = None,
     ) -> dict[str, Any]:
-        """Store a new game for the player; answer its state."""
+        """Store a new game for the player (a graded deal's ``level``, a challenge's day);
+        answer its state."""
         stored = self.store.create_game(
             secrets.token_urlsafe(16),
             player_id,
@@ -170,6 +189,8 @@ class LiveGames:
             game.start.deal,
             start_layout,
             GameSummary(game.score, game.moves, game.won),
+            level=level,
+            challenge_date=challenge_date,
         )
         live = LiveGame(stored, game, 0)
         state = live.state()

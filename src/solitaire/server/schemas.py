@@ -123,13 +123,19 @@ Action = Annotated[AnyAction, Field(discriminator="type")]
 class NewGame(_Body):
     """``POST /api/games``: which game to start (see docs/api.md for the modes)."""
 
-    mode: Literal["new", "daily", "code", "same", "layout"]
+    mode: Literal["new", "daily", "code", "same", "layout", "challenge"]
     variant: Annotated[str | None, Field(max_length=32)] = None
     code: Annotated[str | None, Field(max_length=32)] = None
     game_id: GameIdText | None = None
     layout: Annotated[str | None, Field(max_length=8192)] = None
     #: Mode ``new`` only: deal a deal the solver has proved winnable.
     winnable: StrictBool = False
+    #: Mode ``new`` only (LV-1): a graded deal of this level, proven winnable ahead of time.
+    level: Literal["easy", "medium", "hard", "expert"] | None = None
+    #: Mode ``challenge`` (DC-1): the day (``YYYY-MM-DD``, UTC) and the game (``KL``, ``SS``,
+    #: ``EH``) of the daily challenge to play.
+    date: Annotated[str | None, Field(max_length=10)] = None
+    game: Annotated[str | None, Field(max_length=16)] = None
 
 
 class HintRequest(_Body):

@@ -232,6 +232,9 @@ class StoredGame:
     finished_at: dt.datetime | None
     created_at: dt.datetime
     updated_at: dt.datetime
+    #: LV-1 and DC-1 (migration 0005): the deal's level, the challenge's day.
+    level: str | None = None
+    challenge_date: dt.date | None = None
 
     @property
     def seconds_played(self) -> int:
@@ -274,6 +277,8 @@ class StoredGame:
             finished_at=row.finished_at,
             created_at=row.created_at,
             updated_at=row.updated_at,
+            level=row.level,
+            challenge_date=row.challenge_date,
         )
 
 
@@ -499,9 +504,13 @@ class GameStore:
         deal: int | None,
         start_layout: str | None,
         summary: GameSummary,
+        *,
+        level: str | None = None,
+        challenge_date: dt.date | None = None,
     ) -> StoredGame:
         """Store a new game at version 0 (creating the player if new); the player's other
-        unfinished games are abandoned (finished, not won)."""
+        unfinished games are abandoned (finished, not won). ``level`` and ``challenge_date``:
+        a graded deal's level, a daily challenge's day."""
         now = _now()
         game = StoredGame(
             id=game_id,
@@ -517,6 +526,8 @@ class GameStore:
             finished_at=now if summary.won else None,
             created_at=now,
             updated_at=now,
+            level=level,
+            challenge_date=challenge_date,
         )
 
         def create(connection: Connection) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-from sqlalchemy import JSON, DateTime, ForeignKey, Index, Integer, String, Text
+from sqlalchemy import JSON, Date, DateTime, ForeignKey, Index, Integer, String, Text
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 ID_LENGTH = 32
@@ -42,6 +42,8 @@ class GameRow(Base):
         Index("ix_games_player_updated", "player_id", "updated_at"),
         # The history lists a player's finished games newest first (migration 0003).
         Index("ix_games_player_finished", "player_id", "finished_at"),
+        # The challenges' calendar reads a player's challenge games (migration 0005).
+        Index("ix_games_player_challenge", "player_id", "challenge_date"),
     )
 
     id: Mapped[str] = mapped_column(String(ID_LENGTH), primary_key=True)
@@ -59,6 +61,10 @@ class GameRow(Base):
     finished_at: Mapped[dt.datetime | None] = mapped_column(DateTime(timezone=True))
     created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
     updated_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
+    #: LV-1: the level the deal was dealt at (``easy`` … ``expert``), None for any deal.
+    level: Mapped[str | None] = mapped_column(String(8))
+    #: DC-1: the day of the daily challenge this game plays, None for any other game.
+    challenge_date: Mapped[dt.date | None] = mapped_column(Date)
 
 
 class ActionRow(Base):

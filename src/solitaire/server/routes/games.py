@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import secrets
 from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager, contextmanager
@@ -24,6 +25,8 @@ from ...codes import (
 from ...deals import deal_of_the_day
 from ...games import Refusal, rules_for
 from ...layout import LayoutError, format_layout, parse_layout
+from ...levels.challenges import WEEKDAY_LEVELS, challenge_for
+from ...levels.data import graded_deals
 from ...moves import DRAW, Move, MoveTextError
 from ...play import Game
 from ..answers import CheckAnswer, GameState, error_answers
@@ -104,27 +107,81 @@ def _variant_of(texts: PlayerTexts, text: str) -> Variant:
     return parsed.variant if isinstance(parsed, GameCode) else parsed
 
 
+def _game_id_of(texts: PlayerTexts, text: str) -> GameId:
+    """A game by its two letters (``KL``, ``SS``, ``EH``; any letter case), or 400."""
+    try:
+        return GameId(text.strip().upper())
+    except ValueError:
+        message = texts.text("error.challenge.game", game=text)
+        raise bad_request(message, _field_error("game", f"no game {text!r}", "game")) from None
+
+
+def _challenge_date(services: Services, texts: PlayerTexts, text: str) -> dt.date:
+    """DC-1: a day whose challenge may be played: today (UTC) or a day before it in the
+    same month; else 400 saying why."""
+    try:
+        date = dt.date.fromisoformat(text.strip())
+    except ValueError:
+        message = texts.text("error.challenge.date", date=text)
+        raise bad_request(message, _field_error("date", f"{text!r} is no date", "date")) from None
+    today = services.settings.today_utc()
+    if date > today:
+        message = texts.text("error.challenge.future", date=date.isoformat())
+        raise bad_request(message, _field_error("date", "a day still to come", "date"))
+    if (date.year, date.month) != (today.year, today.month):
+        message = texts.text("error.challenge.past_month", date=date.isoformat())
+        raise bad_request(message, _field_error("date", "a day of an earlier month", "date"))
+    return date
+
+
+def _graded_deal(texts: PlayerTexts, variant: Variant, level: str) -> int:
+    """LV-1: one of the variant's graded deals of ``level``, at random (no search)."""
+    deals = graded_deals(variant, level)
+    if not deals:
+        message = texts.text("error.level.none", variant=str(variant), level=level)
+        raise bad_request(message, _field_error("level", "no graded deals", "level"))
+    return secrets.choice(deals).deal
+
+
 def _new_game(
     services: Services,
     player_id: str,
     texts: PlayerTexts,
     request: NewGame,
     proved: int | None = None,
-) -> tuple[Game, str | None]:
-    """The game a request asks for, and its start layout if it was typed in; ``proved`` is
-    the deal for mode ``new`` when the player asked for a winnable one."""
+) -> tuple[Game, str | None, str | None, dt.date | None]:
+    """The game a request asks for, its start layout if it was typed in, its level (a graded
+    deal) and its challenge's day; ``proved`` is the deal for mode ``new`` when the player
+    asked for a winnable one."""
+    if request.level is not None and request.mode != "new":
+        message = texts.text("error.level.new_only")
+        raise bad_request(message, _field_error("level", message, "level"))
+    if request.mode == "challenge":
+        which_game = _game_id_of(texts, _require(texts, request, "game"))
+        date = _challenge_date(services, texts, _require(texts, request, "date"))
+        try:
+            challenge = challenge_for(which_game, date)
+        except LookupError:
+            level = WEEKDAY_LEVELS[date.weekday()]
+            message = texts.text("error.level.none", variant=which_game.title, level=level)
+            raise bad_request(message, _field_error("game", "no graded deals", "game")) from None
+        code = challenge.code
+        return Game(rules_for(code.variant).deal(code.deal)), None, challenge.level, date
     if request.mode in ("new", "daily"):
         variant_text = _require(texts, request, "variant")
         variant = _variant_of(texts, variant_text)
+        if request.mode == "new" and request.level is not None:
+            deal = _graded_deal(texts, variant, request.level)
+            return Game(rules_for(variant).deal(deal)), None, request.level, None
         if request.mode == "new":
             deal = proved if proved is not None else 1 + secrets.randbelow(MAX_DEAL)
         else:
             deal = deal_of_the_day(variant.game, services.settings.today_utc())
-        return Game(rules_for(variant).deal(deal)), None
+        return Game(rules_for(variant).deal(deal)), None, None, None
     if request.mode == "code":
         text = _require(texts, request, "code")
         try:
-            return Game.from_code(parse_code(text)), None
+            return Game.from_code(parse_code(text)), None, None, None
         except GameCodeError as error:
             # The engine's English sentence stays in `detail`, for developers.
             message = texts.text("error.bad_code", reason=texts.code_error(error))
@@ -138,14 +195,20 @@ def _new_game(
             # reason (a line and a card) stays the engine's, inside the player's language.
             message = texts.text("error.bad_layout", reason=_sentence(str(error)))
             raise bad_request(message, _field_error("layout", str(error), "layout")) from None
-        return Game(position), format_layout(position)
-    # "same": the deal (or typed-in position) of one of the player's games, from its start.
+        return Game(position), format_layout(position), None, None
+    # "same": the deal (or typed-in position) of one of the player's games, from its start;
+    # a graded deal keeps its level, a challenge stays that challenge.
     game_id = _require(texts, request, "game_id")
     try:
         previous = services.games.find(player_id, game_id)
     except NotFound:
         raise _not_found(texts) from None
-    return start_game(previous), previous.start_layout
+    return (
+        start_game(previous),
+        previous.start_layout,
+        previous.level,
+        previous.challenge_date,
+    )
 
 
 def _winnable_variant(texts: PlayerTexts, request: NewGame) -> Variant:
@@ -182,17 +245,19 @@ async def create_game(
     request: Annotated[NewGame, Body()],
     http: Request,
 ) -> JSONResponse:
-    """Start a game: ``new``, ``daily``, ``code``, ``same`` or ``layout`` (see docs/api.md);
-    ``winnable`` awaits the solver's pool, the rest runs in a worker thread. Game starts
-    count per player (many players behind one address each start their own); a start
-    without a player creates one, and new players count per address, so that changing
-    cookies gains nothing."""
+    """Start a game: ``new`` (any deal, or one of a ``level``), ``daily``, ``code``, ``same``,
+    ``layout`` or ``challenge`` (see docs/api.md); ``winnable`` awaits the solver's pool, the
+    rest runs in a worker thread. Game starts count per player (many players behind one
+    address each start their own); a start without a player creates one, and new players
+    count per address, so that changing cookies gains nothing."""
     starter = cookie_player_id(http.scope)
     if starter is not None:
         wait = services.limits.game_starts.take(starter)
         if wait > 0:
             raise TooManyRequests("game starts", wait)
-    proved = await _winnable_deal(services, texts, request) if request.winnable else None
+    # A graded deal (a level) is proven winnable already: the solver is not asked.
+    asks_solver = request.winnable and request.level is None
+    proved = await _winnable_deal(services, texts, request) if asks_solver else None
     return await run_in_threadpool(_create_game, services, player_id, texts, request, proved)
 
 
@@ -203,8 +268,12 @@ def _create_game(
     request: NewGame,
     proved: int | None,
 ) -> JSONResponse:
-    game, start_layout = _new_game(services, player_id, texts, request, proved)
-    state = services.games.start(player_id, game, start_layout=start_layout)
+    game, start_layout, level, challenge_date = _new_game(
+        services, player_id, texts, request, proved
+    )
+    state = services.games.start(
+        player_id, game, start_layout=start_layout, level=level, challenge_date=challenge_date
+    )
     _remember_suits(services, player_id, game)
     return _state(state, 201)
 

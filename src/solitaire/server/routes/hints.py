@@ -70,17 +70,27 @@ def highlight(position: Position, move: Move) -> dict[str, Any]:
 def _read(
     services: Services, player_id: str, texts: PlayerTexts, game_id: str, version: int
 ) -> Position | None:
-    """The game's position to search from (None when it is won), after the checks (403,
-    404, 409); it reads the database, so it runs in a worker thread."""
+    """The game's position to search from (None when it is won), after the checks (403:
+    hints off, or a challenge; 404; 409); it reads the database, so it runs in a worker thread."""
     if not services.player_settings(player_id, texts.saved_settings()).hints:
         raise ApiError(403, "hints_off", texts.text("ui.hint.off"))
     try:
-        found: tuple[int, Position, bool] = services.games.peek(
-            player_id, game_id, lambda live: (live.version, live.game.position, live.game.won)
+        found: tuple[int, Position, bool, bool] = services.games.peek(
+            player_id,
+            game_id,
+            lambda live: (
+                live.version,
+                live.game.position,
+                live.game.won,
+                live.stored.challenge_date is not None,
+            ),
         )
     except NotFound:
         raise ApiError(404, "not_found", texts.text("error.not_found")) from None
-    current, position, won = found
+    current, position, won, in_challenge = found
+    if in_challenge:
+        # DC-1: a challenge is played without hints (nor the winnable light, which asks here).
+        raise ApiError(403, "hints_challenge", texts.text("ui.hint.challenge"))
     if current != version:
         state = services.games.open(player_id, game_id)
         raise ApiError(409, "stale", texts.text("error.stale"), state=state)

@@ -14,7 +14,7 @@ import datetime as dt
 import io
 import json
 from collections.abc import Callable
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Body, Query
 from fastapi.responses import JSONResponse, Response
@@ -111,10 +111,15 @@ def _bar_label(messages: dict[str, str], variant: Variant) -> Callable[[Finished
     return label
 
 
-def _stats_body(services: Services, player_id: str, texts: PlayerTexts) -> dict[str, Any]:
+def _stats_body(
+    services: Services, player_id: str, texts: PlayerTexts, level: str | None = None
+) -> dict[str, Any]:
     resets = services.store.stats_resets(player_id)
     games = []
     for stored in services.store.finished_games(player_id):
+        # LV-1: the statistics of one level count only the graded deals of that level.
+        if level is not None and stored.level != level:
+            continue
         # A typed-in position that is already won was never played.
         if stored.won and stored.moves == 0:
             continue
@@ -151,12 +156,18 @@ def _stats_body(services: Services, player_id: str, texts: PlayerTexts) -> dict[
     }
 
 
-@router.get("/api/stats", response_model=StatsAnswer, responses=error_answers(503))
-def read_stats(services: ServicesDep, player_id: PlayerDep, texts: PlayerTextsDep) -> JSONResponse:
+@router.get("/api/stats", response_model=StatsAnswer, responses=error_answers(400, 503))
+def read_stats(
+    services: ServicesDep,
+    player_id: PlayerDep,
+    texts: PlayerTextsDep,
+    level: Annotated[Literal["easy", "medium", "hard", "expert"] | None, Query()] = None,
+) -> JSONResponse:
     """Per variant played: played, won, win rate, records (``best_score`` with its ``text``
     as the board shows it), streaks, the recent games, and ``chart``, an SVG of the recent
-    results in the player's language; ``resets``: when each variant was last reset."""
-    return JSONResponse(_stats_body(services, player_id, texts))
+    results in the player's language; ``resets``: when each variant was last reset. With
+    ``level`` (LV-1), only the games of graded deals of that level count."""
+    return JSONResponse(_stats_body(services, player_id, texts, level))
 
 
 def _reset_keys(texts: PlayerTexts, request: StatsReset) -> list[str]:

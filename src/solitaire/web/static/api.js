@@ -53,6 +53,8 @@ export const api = {
   // The statistics per variant; reset one variant ("KL-D1N") or "all" from now on.
   stats: () => request("GET", "/api/stats"),
   resetStats: (variant) => request("POST", "/api/stats/reset", { variant }),
+  // The month's daily challenges (DC-1): "2026-11", or null for this month.
+  challenges: (month) => request("GET", month ? `/api/challenges?month=${encodeURIComponent(month)}` : "/api/challenges"),
   // Finished games, newest first, a page at a time.
   history: (offset = 0, limit = 20) => request("GET", `/api/history?offset=${offset}&limit=${limit}`),
   // A link that makes another browser this player (RC-2), and its cancellation.

@@ -6,9 +6,11 @@
 // drawn, resync.js reads the game again, feedback.js says what happened, dialogs/ the rest.
 
 import { setupBoardLinks } from "./board-links.js";
+import { showChallenge } from "./challenge-bar.js";
 import { createClicks } from "./clicks.js";
 import { cardIntent, drop, dropNowhere, finish, redo, tapStock, targetsFor, undo } from "./commands.js";
 import { finishByItself } from "./auto-finish.js";
+import { openChallenges, setupChallengesDialog } from "./dialogs/challenges.js";
 import { setupNewGameDialog } from "./dialogs/new-game.js";
 import { openSettings, setupSettingsDialog } from "./dialogs/settings.js";
 import { openStats, setupStatsDialog } from "./dialogs/stats.js";
@@ -53,6 +55,7 @@ const view = createView(board, {
   cursor: { redraw: (state) => ui.dom.cursor?.redraw(state) },
   drawn(state, before) {
     updateToolbar(state);
+    showChallenge(state);
     followWin(state, before);
     document.body.dataset.ready = "true";
     finishByItself(state);
@@ -70,6 +73,15 @@ ui.dom.network = watchResync({ restart: resumeOrStart, onFailure: reportFailure 
 // Whether the player last used the keys or a pointer: the board's ring shows for the keys.
 document.addEventListener("keydown", () => (ui.lastInput = "keys"), true);
 document.addEventListener("pointerdown", () => (ui.lastInput = "pointer"), true);
+
+// The Challenges dialog (DC-1), from the toolbar's button or the New game dialog's (a
+// phone's toolbar has no room for it).
+function openChallengesDialog() {
+  closeWon();
+  const newGame = document.getElementById("new-game-dialog");
+  if (newGame.open) newGame.close();
+  openChallenges().catch(reportFailure);
+}
 
 // The Statistics dialog opens on the current game's variant.
 function openStatistics() {
@@ -89,7 +101,10 @@ function settingsChanged() {
   applyLooks(settings());
   // Large print and the left-handed layout change where the cards go.
   view.relabel();
-  if (ui.game.view()) updateToolbar(ui.game.view());
+  if (ui.game.view()) {
+    updateToolbar(ui.game.view());
+    showChallenge(ui.game.view());
+  }
 }
 
 async function boot() {
@@ -109,6 +124,7 @@ async function boot() {
   // The link to the pages and the toolbar's language selector.
   setupBoardLinks({ pages: ui.pages, onError, onLanguage: changeLanguage });
   setupStatsDialog({ playAgain });
+  setupChallengesDialog({ play: playAgain });
   const hints = createHints(board, { game: ui.game, adopt: (state) => ui.game.adopt(state, { animate: true }) });
   wireToolbar({
     "new-game": () => {
@@ -121,6 +137,7 @@ async function boot() {
     hint: () => hints.show().catch(reportFailure),
     settings: openSettings,
     stats: openStatistics,
+    challenges: openChallengesDialog,
     "copy-link": () => copyLink(ui.game.confirmed()),
     "next-deal": nextDeal,
   });
@@ -165,7 +182,7 @@ async function boot() {
     newGame: () => newGameDialog(),
     stats: openStatistics,
     stock: tapStock,
-    hint: () => settings().hints && hints.show().catch(reportFailure),
+    hint: () => settings().hints && !ui.game.view()?.challenge && hints.show().catch(reportFailure),
     state: () => ui.game.view() && announce(describeState(ui.game.view(), clockTime)),
     shortcutsOn: () => settings().keyboard_shortcuts,
     board: (event) => {

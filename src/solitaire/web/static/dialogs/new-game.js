@@ -1,6 +1,6 @@
 // The New game dialog (native <dialog>: focus moves in, Escape closes, focus comes back): the
-// game and its options, a new deal, the same deal again, the deal of the day, a code typed in,
-// and "Winnable deals only" (kept in the settings).
+// game and its options, any deal or a level (LV-1), a new deal, the same deal again, the deal
+// of the day, a code typed in, and "Winnable deals only" (kept in the settings).
 //
 //   setupNewGameDialog();   // once
 //   openNewGame(defaultChoices(state), {canRepeat: true, onChoice: async (choice) => errorTextOrNull})
@@ -103,8 +103,12 @@ export function setupNewGameDialog() {
     } else if (mode !== "same") {
       choice.variant = variantOf(choices);
     }
-    // Only a new deal can be asked for winnable; the server may take a few seconds.
-    if (mode === "new" && winnableOnly.checked) choice.winnable = true;
+    // LV-1: a new deal of a level is a graded deal, proven winnable already; "Any deal" is
+    // the source's random deal. Only a new deal can be asked for winnable; the server may
+    // take a few seconds.
+    const level = new FormData(form).get("level") ?? "any";
+    if (mode === "new" && level !== "any") choice.level = level;
+    else if (mode === "new" && winnableOnly.checked) choice.winnable = true;
     const buttons = form.querySelectorAll("button");
     for (const button of buttons) button.setAttribute("aria-busy", "true");
     const error = await ui.dialogs.newGame.onChoice(choice, choices);

@@ -1,8 +1,10 @@
 // The won game's dialog (UI-13, native <dialog>): the score and moves (`[data-won]`), the time
-// played (`[data-won-time]`); its buttons are the toolbar's commands (New game, New deal).
+// played (`[data-won-time]`), and in a daily challenge whether its goal is met
+// (`[data-won-challenge]`); its buttons are the toolbar's commands (New game, New deal).
 //
 //   openWon(state);   closeWon();
 
+import { dayText } from "../challenge-words.js";
 import { clockTime } from "../format.js";
 import { t } from "../i18n.js";
 
@@ -14,6 +16,12 @@ export function openWon(state) {
   const time = $("won-time");
   time.hidden = typeof state.seconds !== "number";
   time.textContent = time.hidden ? "" : t("ui.won_time", { time: clockTime(state.seconds) });
+  // DC-1: a challenge's game says whether its goal is met.
+  const challenge = $("won-challenge");
+  challenge.hidden = !state.challenge;
+  challenge.textContent = !state.challenge
+    ? ""
+    : t(state.challenge.met ? "ui.challenge.won_met" : "ui.challenge.won_not_met", { date: dayText(state.challenge.date) });
   const dialog = $("won-dialog");
   if (!dialog.open) dialog.showModal();
 }

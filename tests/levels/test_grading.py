@@ -1,0 +1,81 @@
+"""LV-1: grading a deal, cutting the graded deals into levels, and ``solitaire grade``."""
+
+from __future__ import annotations
+
+import gzip
+import json
+from pathlib import Path
+
+import pytest
+
+from solitaire.cli import main
+from solitaire.codes import parse_code, parse_variant
+from solitaire.games import rules_for
+from solitaire.levels.grading import LEVELS, DealRecord, grade_deal, levels_of
+from solitaire.levels.player import plain_progress, play_once
+from solitaire.moves import parse_moves
+from solitaire.solver import replay
+
+
+def test_lv_1_a_winnable_deal_is_graded_with_its_proof() -> None:
+    record = grade_deal(parse_code("SS1-S1-AAAAABD"), seconds=10, playouts=2)
+    assert record.verdict == "winnable"
+    assert len(record.progress) == 2 and 0.0 <= record.difficulty <= 1.0
+    code = parse_code("SS1-S1-AAAAABD")
+    replay(rules_for(code.variant).deal(code.deal), parse_moves(record.solution))
+
+
+def test_lv_1_a_lost_deal_is_not_graded() -> None:
+    # KL1-D3V deal 6: the solver proves it lost at once (tests/server/test_hints.py).
+    record = grade_deal(parse_code("KL1-D3V-AAAAAAG"), seconds=10)
+    assert record.verdict == "not winnable"
+    assert not record.won_by_solution
+    assert levels_of([record]) == {level: [] for level in LEVELS}
+
+
+def test_lv_1_the_plain_player_is_seeded() -> None:
+    code = parse_code("KL1-D1N-AAAAAAB")
+    assert plain_progress(code, 3) == plain_progress(code, 3)
+    rules = rules_for(code.variant)
+    share = play_once(rules, rules.deal(code.deal), "seed")
+    assert 0.0 <= share <= 1.0
+
+
+def _record(deal: int, progress: float, moves: int = 50) -> DealRecord:
+    return DealRecord("SS1-S1", deal, "winnable", (progress,), "t1-t2", moves, moves, 0, 1)
+
+
+def test_lv_1_levels_cut_the_graded_deals_in_four_by_difficulty() -> None:
+    records = [_record(deal, progress=deal / 10) for deal in range(1, 9)]
+    cut = levels_of(records)
+    # The most progress is the easiest.
+    assert [record.deal for record in cut["easy"]] == [8, 7]
+    assert [record.deal for record in cut["expert"]] == [2, 1]
+    lost = DealRecord("SS1-S1", 99, "not winnable")
+    assert levels_of([*records, lost]) == cut
+
+
+def test_lv_1_the_grade_command_writes_levels_of_proven_deals(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    records = tmp_path / "records.jsonl"
+    out = tmp_path / "graded.json.gz"
+    arguments = ["grade", "SS1-S1", "--per-level", "1", "--seconds", "10"]
+    assert main([*arguments, "--records", str(records), "--out", str(out)]) == 0
+    data = json.loads(gzip.decompress(out.read_bytes()))
+    levels = data["variants"]["SS1-S1"]
+    assert [len(levels[level]) for level in LEVELS] == [1, 1, 1, 1]
+    rules = rules_for(parse_variant("SS1-S1"))
+    for level in LEVELS:
+        deal, _difficulty, _counter, _score, solution = levels[level][0]
+        replay(rules.deal(deal), parse_moves(solution))
+    assert "easy" in capsys.readouterr().out
+    # A second run resumes from the records: no deal is tried again.
+    tried = len(records.read_text().splitlines())
+    assert main([*arguments, "--records", str(records), "--out", str(out)]) == 0
+    assert len(records.read_text().splitlines()) == tried
+
+
+def test_lv_1_the_grade_command_refuses_a_bad_variant(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["grade", "XX1-Q"]) == 2
+    assert "bad variant" in capsys.readouterr().err
