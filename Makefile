@@ -34,7 +34,7 @@ check: setup
 	.venv/bin/ruff format --check src tests bench setup.py
 	.venv/bin/mypy
 	$(NPM_TEST)
-	.venv/bin/python -m pytest -q -m "not slow" --durations=10
+	.venv/bin/python -m pytest -q -n $(WORKERS) --dist load -m "not slow" --durations=10
 
 lint: setup
 	.venv/bin/ruff check src tests bench setup.py
