@@ -11,7 +11,8 @@ run: setup
 	.venv/bin/solitaire serve --host $(HOST) --port $(PORT)
 
 # Parallel test workers (pytest-xdist): 2, the cores of the machine the suite is measured on.
-# `--dist loadscope` keeps a module's tests on one worker, so module fixtures start once.
+# `--dist load` hands tests out one by one; not loadscope, which keys tests by their id and
+# so runs once the contract test's operations that share one id (docs/testing.md).
 WORKERS ?= 2
 
 # Everything, slow tests included, with the slowest 40 listed (docs/testing.md).
@@ -21,7 +22,7 @@ test:
 	.venv/bin/ruff format --check src tests bench setup.py
 	.venv/bin/mypy
 	npm test --silent
-	.venv/bin/python -m pytest -q -n $(WORKERS) --dist loadscope --durations=40
+	.venv/bin/python -m pytest -q -n $(WORKERS) --dist load --durations=40
 
 # The inner loop: the same linters and the unit tests, without the slow ones (browser,
 # server processes, long sessions: `-m slow` selects those).
@@ -30,7 +31,7 @@ check: setup
 	.venv/bin/ruff format --check src tests bench setup.py
 	.venv/bin/mypy
 	npm test --silent
-	.venv/bin/python -m pytest -q -m "not slow" --durations=10
+	.venv/bin/python -m pytest -q -n $(WORKERS) --dist load -m "not slow" --durations=10
 
 lint: setup
 	.venv/bin/ruff check src tests bench setup.py

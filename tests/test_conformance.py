@@ -187,6 +187,7 @@ def playout(
 
 
 @pytest.mark.parametrize("variant", ALL_VARIANTS, ids=str)
+@pytest.mark.slow
 def test_random_playouts_keep_every_invariant(variant: Variant) -> None:
     rng = random.Random(str(variant))
 
@@ -197,6 +198,7 @@ def test_random_playouts_keep_every_invariant(variant: Variant) -> None:
 
 
 @pytest.mark.parametrize("variant", STOCK_VARIANTS, ids=str)
+@pytest.mark.slow
 def test_random_playouts_near_the_end_finish_and_keep_every_invariant(variant: Variant) -> None:
     """UI-9 and UI-10 where random play from a deal seldom gets: games a few cards from the
     end, every column card face up and built down, played, undone, redone and finished at

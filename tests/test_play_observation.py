@@ -171,6 +171,7 @@ def play_and_compare(rng: random.Random, game: Game, actions: int) -> None:
 
 
 @pytest.mark.parametrize("variant", ALL_VARIANTS, ids=str)
+@pytest.mark.slow
 def test_ui14_observation_after_every_action_is_what_the_rules_say(variant: Variant) -> None:
     rng = random.Random(f"observation {variant}")
     for _ in range(GAMES):
@@ -181,6 +182,7 @@ def test_ui14_observation_after_every_action_is_what_the_rules_say(variant: Vari
 @pytest.mark.parametrize(
     "variant", [v for v in ALL_VARIANTS if v.game is not GameId.SIMPLE_SIMON], ids=str
 )
+@pytest.mark.slow
 def test_ui10_observation_in_endings_is_what_the_rules_say(variant: Variant) -> None:
     """Every column card face up, built down as play builds them or not (typed in): the
     finish search runs for every state, and clicks pick among long columns."""
@@ -205,6 +207,7 @@ def test_the_reference_sees_a_wrong_click() -> None:
 @pytest.mark.parametrize(
     "variant", [v for v in ALL_VARIANTS if v.game is not GameId.SIMPLE_SIMON], ids=str
 )
+@pytest.mark.slow
 def test_ui10_a_finish_followed_by_hand_is_what_a_fresh_search_finds(variant: Variant) -> None:
     """A player who makes the finish's moves one by one: at every step the game's finish
     (kept from the one before, where the rules know it without a search) is the one the

@@ -175,6 +175,7 @@ def test_every_search_of_the_portfolio_is_complete_on_its_own(strategy: Strategy
     suits=st.sampled_from(["S", "SH"]),
     column_count=st.integers(3, 5),
 )
+@pytest.mark.slow
 def test_verdicts_agree_with_a_blind_search_of_the_real_rules(
     seed: int, suits: str, column_count: int
 ) -> None:
@@ -218,6 +219,7 @@ EACH_STRATEGYS_DEAL = [
 
 
 @pytest.mark.parametrize(("name", "deal", "positions"), EACH_STRATEGYS_DEAL)
+@pytest.mark.slow
 def test_each_search_of_the_portfolio_wins_a_deal_of_its_own(
     name: str, deal: int, positions: int
 ) -> None:

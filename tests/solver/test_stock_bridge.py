@@ -50,6 +50,7 @@ def _plain(table: StockTable) -> StockTable:
 
 @PROPERTIES
 @given(reachable_positions())
+@pytest.mark.slow
 def test_every_successor_is_a_line_of_the_real_rules(position: Position) -> None:
     # Each step the search takes, at both levels and with its reductions, is a list of legal
     # moves of the engine that leads exactly where the search says (safe moves included).
@@ -88,6 +89,7 @@ def _engine_successors(position: Position) -> list[Position]:
 
 @PROPERTIES
 @given(reachable_positions())
+@pytest.mark.slow
 def test_the_complete_level_makes_every_move_of_the_real_rules(position: Position) -> None:
     # Without its reductions (argued apart, and tested against the search without them in
     # test_stock_search.py), the complete level reaches exactly the positions the real
@@ -187,6 +189,7 @@ def _canonical(table: StockTable, state: State) -> tuple[object, ...]:
 
 @PROPERTIES
 @given(reachable_positions(), st.randoms(use_true_random=False))
+@pytest.mark.slow
 def test_keys_tell_positions_apart_exactly_as_the_rules_allow(
     position: Position, rng: random.Random
 ) -> None:
@@ -271,6 +274,7 @@ def _stuck_places(position: Position, *, thorough: bool = True) -> list[tuple[st
     ("variant_text", "thorough"),
     [("KL1-D1N", True), ("KL1-D1V", True), ("KL1-D1V", False), ("KL1-D3V", True)],
 )
+@pytest.mark.slow
 def test_stuck_cards_never_move_under_the_real_rules(variant_text: str, thorough: bool) -> None:
     # The deadlock claim, checked on random deals after random taps (so that, without passes
     # back, the waste holds cards that can lock up): whatever the real rules allow (every

@@ -45,6 +45,7 @@ def _by_the_engine(position: Position, limit: int) -> Verdict:
         ("KL1-D3V", 7, 20, 60, 4),
     ],
 )
+@pytest.mark.slow
 def test_the_search_agrees_with_the_real_rules_on_small_positions(
     variant: str, low: int, waste_weight: int, samples: int, losses: int
 ) -> None:
@@ -208,6 +209,7 @@ def test_the_c_search_refuses_a_portfolio_it_cannot_run(configs: tuple[object, .
         ("KINGS_FILL_EMPTIED", "KL1-D3V", 3, 30, 10, 400_000),
     ],
 )
+@pytest.mark.slow
 def test_a_sound_reduction_loses_no_win(
     reduction: str,
     variant: str,
