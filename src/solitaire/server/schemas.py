@@ -33,6 +33,8 @@ SuitCount = Annotated[StrictInt, AfterValidator(_check_suits)]
 Theme = Literal["system", "light", "dark"]
 #: The pattern on the back of the cards.
 CardBack = Literal["blue", "red", "black"]
+#: UI-18: how fast cards fly; off (and reduced motion) means none fly.
+Animations = Literal["normal", "fast", "off"]
 
 
 class _Body(BaseModel):
@@ -163,6 +165,16 @@ class PlayerSettings(_Body):
     four_colour: StrictBool = False
     #: The stock and the waste on the right.
     left_handed: StrictBool = False
+    #: UI-16: the time played, in the toolbar.
+    show_clock: StrictBool = True
+    #: UI-17: short synthesised sounds (off: the source is silent).
+    sounds: StrictBool = False
+    #: UI-18: how cards fly (off, like reduced motion: no flight at all).
+    animations: Animations = "normal"
+    #: UI-19: "Say when no move is left" (off: the sources never call a game blocked).
+    no_move_notice: StrictBool = False
+    #: UI-20: the solver's verdict after each action, beside hints.
+    winnable_light: StrictBool = False
 
 
 class SettingsUpdate(_Body):
@@ -184,3 +196,8 @@ class SettingsUpdate(_Body):
     large_print: StrictBool | None = None
     four_colour: StrictBool | None = None
     left_handed: StrictBool | None = None
+    show_clock: StrictBool | None = None
+    sounds: StrictBool | None = None
+    animations: Animations | None = None
+    no_move_notice: StrictBool | None = None
+    winnable_light: StrictBool | None = None

@@ -28,6 +28,7 @@ import { resync, watchResync } from "./resync.js";
 import { loadSettings, settings, useSettings } from "./settings.js";
 import { announce, describeState } from "./speech.js";
 import { configure, ui } from "./state.js";
+import { showStuck } from "./stuck.js";
 import { showToast } from "./toast.js";
 import { copyLink, updateToolbar, wireToolbar } from "./toolbar.js";
 import { translatePage } from "./translate.js";
@@ -55,6 +56,7 @@ const view = createView(board, {
     followWin(state, before);
     document.body.dataset.ready = "true";
     finishByItself(state);
+    showStuck(state, settings());
   },
 });
 ui.dom.view = view;
@@ -89,6 +91,7 @@ function settingsChanged() {
   // Large print and the left-handed layout change where the cards go.
   view.relabel();
   if (ui.game.view()) updateToolbar(ui.game.view());
+  showStuck(ui.game.view(), settings());
 }
 
 async function boot() {

@@ -27,6 +27,11 @@ const DEFAULTS = {
   large_print: false,
   four_colour: false,
   left_handed: false,
+  show_clock: true,
+  sounds: false,
+  animations: "normal",
+  no_move_notice: false,
+  winnable_light: false,
 };
 
 ui.settings = { ...DEFAULTS };
