@@ -50,6 +50,7 @@ class LiveGame:
         view["version"] = self.version
         view["last"] = self.game.last.as_json() if self.game.last is not None else None
         view["seconds"] = self.stored.seconds_played
+        view["played_ms"] = self.stored.played_ms
         return view
 
     def summary(self) -> GameSummary:

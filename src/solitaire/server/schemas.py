@@ -41,6 +41,13 @@ class _Body(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
+class ClockReport(_Body):
+    """``POST /api/games/{id}/clock``: the board's clock for the game (UI-16), in
+    milliseconds played on screen and not paused."""
+
+    played_ms: Annotated[StrictInt, Field(ge=0, le=10 * 24 * 3600 * 1000)]
+
+
 class MoveAction(_Body):
     """A move in move text: ``t3-t5``, ``t3:4-t5``, ``w-f``, ``d``."""
 

@@ -59,6 +59,9 @@ class GameRow(Base):
     finished_at: Mapped[dt.datetime | None] = mapped_column(DateTime(timezone=True))
     created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
     updated_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
+    #: UI-16: the time played as the board's clock counts it (on screen, not paused), in
+    #: milliseconds; None until the board first reports it (docs/records.md).
+    played_ms: Mapped[int | None] = mapped_column(Integer)
 
 
 class ActionRow(Base):

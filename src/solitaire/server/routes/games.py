@@ -32,6 +32,7 @@ from ..language import PlayerTexts, PlayerTextsDep, player_texts
 from ..live import Illegal, Intent, NotFound, Stale, start_game
 from ..schemas import (
     AnyAction,
+    ClockReport,
     DoubleClickAction,
     DropAction,
     FinishAction,
@@ -289,6 +290,22 @@ def _act(
     with _game_errors(texts), _refusals(texts):
         state = services.games.act(player_id, game_id, action.version, intent)
     return _state(state)
+
+
+@router.post("/{game_id}/clock", responses=error_answers(400, 404, 503))
+def report_clock(
+    game_id: str,
+    report: ClockReport,
+    services: ServicesDep,
+    player_id: PlayerDep,
+    texts: PlayerTextsDep,
+) -> dict[str, int | None]:
+    """UI-16: the board's clock for one of the player's games; the server keeps it when it
+    is plausible (docs/records.md) and answers the time it keeps, ``{"played_ms": …}``."""
+    found, kept = services.store.record_clock(game_id, player_id, report.played_ms)
+    if not found:
+        raise _not_found(texts)
+    return {"played_ms": kept}
 
 
 @contextmanager

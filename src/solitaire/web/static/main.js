@@ -7,6 +7,7 @@
 
 import { setupBoardLinks } from "./board-links.js";
 import { createClicks } from "./clicks.js";
+import { followClock, pauseGame, resumeGame, startClock } from "./clock.js";
 import { cardIntent, drop, dropNowhere, finish, redo, tapStock, targetsFor, undo } from "./commands.js";
 import { finishByItself } from "./auto-finish.js";
 import { setupNewGameDialog } from "./dialogs/new-game.js";
@@ -57,6 +58,7 @@ const view = createView(board, {
     document.body.dataset.ready = "true";
     finishByItself(state);
     showStuck(state, settings());
+    followClock(state);
   },
 });
 ui.dom.view = view;
@@ -92,6 +94,7 @@ function settingsChanged() {
   view.relabel();
   if (ui.game.view()) updateToolbar(ui.game.view());
   showStuck(ui.game.view(), settings());
+  followClock(ui.game.view());
 }
 
 async function boot() {
@@ -125,7 +128,10 @@ async function boot() {
     stats: openStatistics,
     "copy-link": () => copyLink(ui.game.confirmed()),
     "next-deal": nextDeal,
+    pause: () => pauseGame(),
+    resume: () => resumeGame(),
   });
+  startClock();
   declareShortcuts(settings().keyboard_shortcuts);
   applyLooks(settings());
   document.addEventListener("settings-changed", settingsChanged);

@@ -3,8 +3,10 @@
 //
 //   openWon(state);   closeWon();
 
+import { playedMs } from "../clock.js";
 import { clockTime } from "../format.js";
 import { t } from "../i18n.js";
+import { ui } from "../state.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -12,8 +14,11 @@ const $ = (id) => document.getElementById(id);
 export function openWon(state) {
   $("won-text").textContent = t("ui.won_text", { score: state.score_text, moves: state.moves });
   const time = $("won-time");
-  time.hidden = typeof state.seconds !== "number";
-  time.textContent = time.hidden ? "" : t("ui.won_time", { time: clockTime(state.seconds) });
+  // UI-16: the clock's time, the one the server keeps for the win.
+  const timed = ui.clock?.gameId === state.id;
+  const seconds = timed ? Math.floor(playedMs(ui.clock) / 1000) : state.seconds;
+  time.hidden = typeof seconds !== "number";
+  time.textContent = time.hidden ? "" : t("ui.won_time", { time: clockTime(seconds) });
   const dialog = $("won-dialog");
   if (!dialog.open) dialog.showModal();
 }
