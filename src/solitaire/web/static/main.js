@@ -29,6 +29,7 @@ import { resync, watchResync } from "./resync.js";
 import { loadSettings, settings, useSettings } from "./settings.js";
 import { announce, describeState } from "./speech.js";
 import { configure, ui } from "./state.js";
+import { followSounds, playSound, showSoundsToggle, toggleSounds } from "./sounds.js";
 import { showStuck } from "./stuck.js";
 import { showToast } from "./toast.js";
 import { copyLink, updateToolbar, wireToolbar } from "./toolbar.js";
@@ -59,13 +60,19 @@ const view = createView(board, {
     finishByItself(state);
     showStuck(state, settings());
     followClock(state);
+    followSounds(state, before);
   },
 });
 ui.dom.view = view;
 
+const feedback = answerFeedback({ restart: resumeOrStart, resync });
 ui.game = createGame({
   show: (state, options) => view.show(state, options),
-  ...answerFeedback({ restart: resumeOrStart, resync }),
+  ...feedback,
+  refused: (body, action) => {
+    playSound("refusal");
+    feedback.refused(body, action);
+  },
   options: () => ({ autoPlacement: settings().auto_placement }),
 });
 ui.dom.network = watchResync({ restart: resumeOrStart, onFailure: reportFailure });
@@ -95,6 +102,7 @@ function settingsChanged() {
   if (ui.game.view()) updateToolbar(ui.game.view());
   showStuck(ui.game.view(), settings());
   followClock(ui.game.view());
+  showSoundsToggle();
 }
 
 async function boot() {
@@ -129,9 +137,11 @@ async function boot() {
     "copy-link": () => copyLink(ui.game.confirmed()),
     "next-deal": nextDeal,
     pause: () => pauseGame(),
+    sounds: () => toggleSounds((message) => showToast(message, { kind: "error" })),
     resume: () => resumeGame(),
   });
   startClock();
+  showSoundsToggle();
   declareShortcuts(settings().keyboard_shortcuts);
   applyLooks(settings());
   document.addEventListener("settings-changed", settingsChanged);
