@@ -15,6 +15,7 @@ test:
 	.venv/bin/ruff check src tests bench setup.py
 	.venv/bin/ruff format --check src tests bench setup.py
 	.venv/bin/mypy
+	npm test
 	.venv/bin/python -m pytest -q
 
 lint: setup

@@ -12,8 +12,10 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
+from solitaire.codes import ALL_VARIANTS, CODE_VERSION, DEAL_LETTERS, OPTIONS, parse_variant
 from solitaire.pages.render import script_json
 from solitaire.server.assets import Assets, source_hash
+from solitaire.server.schemas import PlayerSettings
 from solitaire.server.settings import Settings
 
 from .conftest import AppFactory, start
@@ -174,3 +176,22 @@ def test_api_answers_are_never_stored_and_nothing_is_sniffed(client: TestClient)
     page = client.get("/")
     assert page.headers["x-content-type-options"] == "nosniff"
     assert page.headers.get("cache-control") == "private, no-cache"
+
+
+def test_boot_data_carries_the_settings_defaults_and_the_code_grammar(
+    client: TestClient,
+) -> None:
+    """The board copies none of them by hand: the defaults are PlayerSettings', the grammar
+    solitaire.codes' (web/static/codes.js reads it)."""
+    client.put("/api/settings", json={"double_click": False})
+    boot = boot_of(client.get("/").text)
+    assert boot["defaults"] == PlayerSettings().model_dump()
+    assert boot["defaults"]["double_click"] is True and boot["settings"]["double_click"] is False
+    codes = boot["codes"]
+    assert codes["version"] == CODE_VERSION and codes["deal_letters"] == DEAL_LETTERS
+    assert codes["games"] == {game.value: list(options) for game, options in OPTIONS.items()}
+    assert codes["variants"] == [variant.key for variant in ALL_VARIANTS]
+    # The variant a first visit is dealt is one the grammar names, and the server deals it.
+    assert parse_variant(codes["default"]) == ALL_VARIANTS[0]
+    dealt = client.post("/api/games", json={"mode": "new", "variant": codes["default"]})
+    assert dealt.status_code == 201 and dealt.json()["code"].startswith(codes["default"] + "-")

@@ -1,9 +1,11 @@
 """The board's page: ``/`` and ``/play/{code}`` serve ``web/index.html`` ready for its first
 frame — its words already in the player's language, its scripts and styles at their built
 addresses (:mod:`..assets`), and in a ``<script type="application/json" id="boot">`` data
-block what the board would otherwise ask the API for one request after another: the
+block what the board would otherwise ask the API for one request after another (the
 player's settings, the messages of their language, the pages' language and their current
-game. Reading the page writes nothing (a new visitor's first game is started by the board).
+game) and what the board knows only from the server's own sources (the settings' defaults,
+the game codes' grammar and the variant keys), so that it copies none of them by hand.
+Reading the page writes nothing (a new visitor's first game is started by the board).
 
 >>> import tempfile
 >>> from fastapi.testclient import TestClient
@@ -28,6 +30,7 @@ from fastapi import APIRouter, Header
 from fastapi.responses import HTMLResponse, Response
 
 from ...catalogs import Catalogs
+from ...codes import ALL_VARIANTS, CODE_VERSION, DEAL_LETTERS, OPTIONS
 from ...pages.render import script_json
 from ..assets import IMMUTABLE
 from ..language import PlayerTexts, PlayerTextsDep, page_language
@@ -108,11 +111,31 @@ def looks_attributes(settings: PlayerSettings) -> str:
     return attributes
 
 
+def code_grammar() -> dict[str, Any]:
+    """The game codes' grammar (:mod:`solitaire.codes`, DL-3) as the board reads it
+    (``web/static/codes.js``): the code format's ``version``, each game's options in menu
+    order, every variant key in menu order (the statistics' and the menus'), the variant a
+    new visitor is dealt (the first) and how many letters a deal has.
+
+    >>> grammar = code_grammar()
+    >>> grammar["games"]["SS"], grammar["variants"][0], grammar["default"]
+    (['S1', 'S2', 'S4'], 'KL-D1N', 'KL1-D1N')
+    """
+    return {
+        "version": CODE_VERSION,
+        "games": {game.value: list(options) for game, options in OPTIONS.items()},
+        "variants": [variant.key for variant in ALL_VARIANTS],
+        "default": str(ALL_VARIANTS[0]),
+        "deal_letters": DEAL_LETTERS,
+    }
+
+
 def boot_data(services: Services, player_id: str, settings: PlayerSettings) -> dict[str, Any]:
     """What the board needs for its first frame, each part as its API route answers it:
     ``settings`` (``GET /api/settings``: the player's, their language the one an answer speaks),
     ``messages`` (``GET /api/messages``), ``pages`` (the ``lang`` of ``GET /api/site``) and
-    ``game`` (``GET /api/games/current``, or None)."""
+    ``game`` (``GET /api/games/current``, or None); and from the server's sources, ``defaults``
+    (every setting's default, :class:`PlayerSettings`) and ``codes`` (:func:`code_grammar`)."""
     language = settings.language
     catalogs = services.catalogs
     site = services.site()
@@ -130,6 +153,8 @@ def boot_data(services: Services, player_id: str, settings: PlayerSettings) -> d
         },
         "pages": page_language(site.languages(), language),
         "game": game,
+        "defaults": PlayerSettings().model_dump(),
+        "codes": code_grammar(),
     }
 
 

@@ -8,10 +8,10 @@ import { faceUpCard } from "./cards.js";
 import { cardPlace } from "./render.js";
 
 const DURATION_MS = 200;
-const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
-
+// Asked at each move (the player may change it meanwhile); nothing of the page is touched
+// when the module loads.
 export function motionAllowed() {
-  return !reducedMotion.matches;
+  return !window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 }
 
 // Where every face-up card and every pile is now, by card code (two-deck games hold each

@@ -1,5 +1,5 @@
 // The game codes (DL-3, `GGV-OPT-NNNNNNN`: KL1-D1N-AAAAAAG) as the server's grammar says them
-// (`ui.codes`, from the page's boot data: solitaire.codes on the server), so that the board
+// (ui.codes, from the page's boot data: solitaire.codes on the server), so that the board
 // writes none of it by hand. No DOM (tested under Node, tests/web/codes.test.mjs).
 //
 //   variantText("KL", "D3V")  →  "KL1-D3V";   variantOfCode("KL1-D1N-AAAAAAG")  →  "KL1-D1N"

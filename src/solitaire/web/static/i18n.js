@@ -1,5 +1,5 @@
 // Player-visible text, all from the server's message catalog (GET /api/messages, or the
-// same answer delivered with the board's page), kept in the board's state (`ui.i18n`). No DOM
+// same answer delivered with the board's page), kept in the board's state (ui.i18n). No DOM
 // here: translate.js fills the page's data-i18n* attributes.
 //
 //   await loadMessages("en");  t("ui.won_text", {score: "851", moves: 59})

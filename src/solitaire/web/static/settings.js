@@ -1,5 +1,6 @@
-// The player's settings, kept on the server (GET/PUT /api/settings) so that every tab and
-// every visit plays the same way. Until the server answers, the SPEC defaults hold.
+// The player's settings (ui.settings), kept on the server (GET/PUT /api/settings) so that
+// every tab and every visit plays the same way, over their defaults as the server declares
+// them (ui.defaults, from the page's boot data).
 //
 //   await loadSettings();  settings().double_click  →  true
 //   useSettings(boot.settings);   // the answer the board's page came with
@@ -9,32 +10,6 @@
 import { ApiUnreachable, api } from "./api.js";
 import { t } from "./i18n.js";
 import { ui } from "./state.js";
-
-const DEFAULTS = {
-  double_click: true,
-  auto_placement: false,
-  placement_help: true,
-  interactive_rules: true,
-  language: "en",
-  simple_simon_suits: 1,
-  hints: false,
-  winnable_only: false,
-  auto_finish: false,
-  pick_and_place: false,
-  keyboard_shortcuts: true,
-  theme: "system",
-  card_back: "blue",
-  large_print: false,
-  four_colour: false,
-  left_handed: false,
-  show_clock: true,
-  sounds: false,
-  animations: "normal",
-  no_move_notice: false,
-  winnable_light: false,
-};
-
-ui.settings = { ...DEFAULTS };
 
 export function settings() {
   return ui.settings;
@@ -48,7 +23,7 @@ export async function loadSettings() {
 
 // Takes a GET /api/settings answer as the player's settings.
 export function useSettings(body) {
-  if (body && typeof body === "object") ui.settings = { ...DEFAULTS, ...body };
+  if (body && typeof body === "object") ui.settings = { ...ui.defaults, ...body };
 }
 
 // Saves a change; answers {error, message} when it was not saved (nothing changes then),
@@ -72,7 +47,7 @@ export async function saveSettings(changes) {
       message: own ? body.message : t("ui.error_generic", { message: status }),
     };
   }
-  ui.settings = { ...DEFAULTS, ...body };
+  ui.settings = { ...ui.defaults, ...body };
   return null;
 }
 

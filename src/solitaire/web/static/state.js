@@ -19,13 +19,7 @@ export function defaults() {
     defaults: {},
     // The game codes' grammar, as the server declares it (solitaire.codes; codes.js reads it):
     // {version, games: {KL: ["D1N", …]}, deal_letters, variants: ["KL-D1N", …], default}.
-    codes: {
-      version: "1",
-      games: { KL: ["D1N", "D1V", "D3N", "D3V"], SS: ["S1", "S2", "S4"], EH: ["N"] },
-      variants: ["KL-D1N", "KL-D1V", "KL-D3N", "KL-D3V", "SS-S1", "SS-S2", "SS-S4", "EH-N"],
-      default: "KL1-D1N",
-      deal_letters: 7,
-    },
+    codes: null,
     // The message catalog in the player's language (i18n.js).
     i18n: { messages: {}, language: "en", available: ["en"], names: {} },
     // The pages' language for the board's (null: ask the server).
@@ -59,13 +53,13 @@ export function defaults() {
   };
 }
 
-// Takes the page's boot data: the settings over their defaults, the codes' grammar, the pages'
-// language. The words are i18n.js's (useMessages), the game game.js's (adopt).
+// Takes what the page's boot data declares: the settings' defaults, the codes' grammar, the
+// pages' language. The player's settings are settings.js's (useSettings), the words
+// i18n.js's (useMessages), the game game.js's (adopt).
 export function configure(state, boot) {
   if (!boot || typeof boot !== "object") return state;
   if (boot.defaults && typeof boot.defaults === "object") state.defaults = boot.defaults;
   if (boot.codes && typeof boot.codes === "object") state.codes = boot.codes;
-  if (boot.settings && typeof boot.settings === "object") state.settings = { ...state.defaults, ...boot.settings };
   if (typeof boot.pages === "string") state.pages = boot.pages;
   return state;
 }

@@ -5,7 +5,7 @@
 //   setupNewGameDialog();   // once
 //   openNewGame(defaultChoices(state), {canRepeat: true, onChoice: async (choice) => errorTextOrNull})
 
-import { optionsOf, variantText } from "../codes.js";
+import { defaultVariant, optionsOf, variantText } from "../codes.js";
 import { t } from "../i18n.js";
 import { saveFrom, settings } from "../settings.js";
 import { ui } from "../state.js";
@@ -20,15 +20,15 @@ export function variantOf(choices) {
   return variantText(choices.game, optionsOf(choices.game)[0]);
 }
 
-// The dialog's starting choices from the game being played and the settings (SS-1: the
-// suit count offered is the last one chosen).
+// The dialog's starting choices from the game being played, or the default variant without
+// one, and the settings (SS-1: the suit count offered is the last one chosen).
 export function defaultChoices(state) {
-  const choices = { game: "KL", draw: "1", scoring: "N", suits: String(settings().simple_simon_suits ?? 1) };
-  if (!state) return choices;
-  choices.game = state.game;
-  const options = state.options ?? "";
+  const [head, first] = defaultVariant().split("-");
+  const game = state?.game ?? head.slice(0, 2);
+  const options = state ? (state.options ?? "") : first;
+  const choices = { game, draw: "1", scoring: "N", suits: String(settings().simple_simon_suits) };
   // Klondike's options are D<draw><scoring> (D3V: draw 3, Vegas).
-  if (state.game === "KL" && optionsOf("KL").includes(options)) {
+  if (game === "KL" && optionsOf("KL").includes(options)) {
     choices.draw = options[1];
     choices.scoring = options[2];
   }
