@@ -55,11 +55,7 @@ function report(clock, { beacon = false } = {}) {
   if (clock.gameId === null) return;
   const ms = Math.floor(playedMs(clock));
   clock.reportedAt = clock.now();
-  if (beacon && navigator.sendBeacon) {
-    const body = new Blob([JSON.stringify({ played_ms: ms })], { type: "application/json" });
-    navigator.sendBeacon(`/api/games/${encodeURIComponent(clock.gameId)}/clock`, body);
-    return;
-  }
+  if (beacon && api.clockBeacon(clock.gameId, ms)) return;
   api.clock(clock.gameId, ms).catch(() => null);
 }
 
