@@ -37,7 +37,6 @@ GAME_SWITCHES += (
     "pick_and_place",
     "keyboard_shortcuts",
     "hints",
-    "winnable_light",
     "show_clock",
     "sounds",
     "no_move_notice",

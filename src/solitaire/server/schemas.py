@@ -176,11 +176,13 @@ class PlayerSettings(_Body):
     show_clock: StrictBool = True
     #: UI-17: short synthesised sounds (off: the source is silent).
     sounds: StrictBool = False
-    #: UI-18: how cards fly (off, like reduced motion: no flight at all).
+    #: UI-18: how cards fly (off, like reduced motion: no flight at all). Kept, not yet read
+    #: by the board.
     animations: Animations = "normal"
     #: UI-19: "Say when no move is left" (off: the sources never call a game blocked).
     no_move_notice: StrictBool = False
-    #: UI-20: the solver's verdict after each action, beside hints.
+    #: UI-20: the solver's verdict after each action, beside hints. Kept, not yet read by
+    #: the board.
     winnable_light: StrictBool = False
 
 

@@ -59,12 +59,14 @@ function report(clock, { beacon = false } = {}) {
   api.clock(clock.gameId, ms).catch(() => null);
 }
 
-function showPaused(clock) {
+// The cover shown or not; a pause the player asked for outlives a reload of the tab (the
+// hidden tab's own pause does not: a reload hides the page on its way out).
+function showPaused(clock, { remember = false } = {}) {
   const cover = document.querySelector("[data-paused]");
   if (cover) cover.hidden = !clock.paused;
   document.body.toggleAttribute("data-game-paused", clock.paused);
-  if (clock.paused) sessionStorage.setItem(PAUSED_KEY, clock.gameId ?? "");
-  else sessionStorage.removeItem(PAUSED_KEY);
+  if (clock.paused && remember) sessionStorage.setItem(PAUSED_KEY, clock.gameId ?? "");
+  else if (!clock.paused) sessionStorage.removeItem(PAUSED_KEY);
 }
 
 // Each state drawn: a new game starts from the time the server keeps (a reload resumes it,
@@ -75,7 +77,7 @@ export function followClock(state, clock = ui.clock) {
     const kept = typeof state.played_ms === "number" ? state.played_ms : (state.seconds ?? 0) * 1000;
     Object.assign(clock, { gameId: state.id, baseMs: kept, since: null, won: state.won, reportedAt: clock.now() });
     clock.paused = !state.won && sessionStorage.getItem(PAUSED_KEY) === state.id;
-    showPaused(clock);
+    showPaused(clock, { remember: clock.paused });
   } else if (state.won && !clock.won) {
     settle(clock);
     clock.won = true;
@@ -88,12 +90,12 @@ export function followClock(state, clock = ui.clock) {
   draw(clock);
 }
 
-export function pauseGame(clock = ui.clock) {
+export function pauseGame(clock = ui.clock, { remember = true } = {}) {
   if (clock.gameId === null || clock.won || clock.paused) return;
   clock.paused = true;
   settle(clock);
   report(clock);
-  showPaused(clock);
+  showPaused(clock, { remember });
   draw(clock);
 }
 
@@ -109,7 +111,7 @@ export function resumeGame(clock = ui.clock) {
 export function startClock(clock = ui.clock) {
   clock.timer = setInterval(() => draw(clock), 250);
   document.addEventListener("visibilitychange", () => {
-    if (document.hidden) pauseGame(clock);
+    if (document.hidden) pauseGame(clock, { remember: false });
     settle(clock);
     draw(clock);
   });

@@ -48,7 +48,7 @@ function readBoot() {
 }
 
 const board = document.getElementById("board");
-ui.dom = { board, pointer: null, cursor: null, network: null };
+ui.dom = { board, pointer: null, cursor: null, network: null, hints: null };
 
 const view = createView(board, {
   pressing: () => ui.dom.pointer?.pressing() ?? false,
@@ -61,6 +61,7 @@ const view = createView(board, {
     showStuck(state, settings());
     followClock(state);
     followSounds(state, before);
+    ui.dom.hints?.settle(state);
   },
 });
 ui.dom.view = view;
@@ -123,6 +124,7 @@ async function boot() {
   setupBoardLinks({ pages: ui.pages, onError, onLanguage: changeLanguage });
   setupStatsDialog({ playAgain });
   const hints = createHints(board, { game: ui.game, adopt: (state) => ui.game.adopt(state, { animate: true }) });
+  ui.dom.hints = hints;
   wireToolbar({
     "new-game": () => {
       closeWon();

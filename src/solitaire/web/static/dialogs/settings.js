@@ -26,7 +26,6 @@ const SWITCHES = {
       "pick_and_place",
       "keyboard_shortcuts",
       "hints",
-      "winnable_light",
       "show_clock",
       "sounds",
       "no_move_notice",
