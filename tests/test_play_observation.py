@@ -117,6 +117,7 @@ def reference_view(game: Game) -> dict[str, Any]:
         "can_redo": bool(game.undone) and not won,
         "can_finish": can_finish,
         "won": won,
+        "stuck": rules.no_move_left(position),
         **rules.view_extras(position),
         "dests": [
             {"pile": pile, "index": index, "targets": found}

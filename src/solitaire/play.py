@@ -396,6 +396,8 @@ class Game:
             "can_redo": bool(self.undone) and not won,
             "can_finish": self.can_finish,
             "won": won,
+            # UI-19: no move can change anything (each game's condition: docs/engine.md).
+            "stuck": rules.no_move_left(self.position),
         }
         view.update(rules.view_extras(self.position))
         dests = self._dests()

@@ -37,6 +37,9 @@ GAME_SWITCHES += (
     "pick_and_place",
     "keyboard_shortcuts",
     "hints",
+    "show_clock",
+    "sounds",
+    "no_move_notice",
 )
 SWITCHES = [
     *(f"ui.setting.{name}{help}" for name in GAME_SWITCHES for help in ("", "_help")),

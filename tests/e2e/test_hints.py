@@ -9,7 +9,7 @@ from solitaire.games import rules_for
 from solitaire.play import Game
 from solitaire.solver import Verdict, solve
 
-from .harness import api, current_state, open_board
+from .harness import api, catalog, current_state, open_board
 from .test_settings import set_setting
 
 
@@ -32,7 +32,7 @@ def test_the_hint_button_is_hidden_until_hints_are_turned_on(page: Page, server:
     expect(page.locator("#hint-button")).to_be_hidden()
 
 
-def test_a_hint_lights_up_the_cards_to_move_and_their_place_for_a_moment(
+def test_a_hint_lights_up_the_cards_to_move_and_their_place_until_dismissed(
     page: Page, server: str
 ) -> None:
     _start_code(page, server, "SS1-S1-AAAAABD")
@@ -48,8 +48,11 @@ def test_a_hint_lights_up_the_cards_to_move_and_their_place_for_a_moment(
     expected = pile.count() - hint["index"]
     expect(page.locator(f'[data-pile="{hint["pile"]}"] .card.hint-source')).to_have_count(expected)
     expect(page.locator(f'[data-pile="{hint["target"]}"].hint-target')).to_have_count(1)
-    # The highlight goes away by itself; the game did not move.
-    expect(page.locator(".hint-source")).to_have_count(0, timeout=5000)
+    # The highlight stays until the player acts or dismisses it; the game did not move.
+    page.wait_for_timeout(2500)
+    expect(page.locator(".hint-source")).to_have_count(expected)
+    page.keyboard.press("Escape")
+    expect(page.locator(".hint-source")).to_have_count(0)
     assert current_state(page)["version"] == state["version"]
 
 
@@ -71,6 +74,12 @@ def test_winnable_deals_only_deals_a_deal_the_solver_wins(page: Page, server: st
     expect(box).not_to_be_checked()
     with page.expect_response(lambda r: r.url.endswith("/api/settings")):
         box.check()
+    # Waiting is never silent: the dialog says it is looking while the solver searches.
+    page.evaluate(
+        """() => { const note = document.querySelector('[data-winnable-looking]');
+        window.__looked = ''; new MutationObserver(() => { if (!note.hidden)
+        window.__looked = note.textContent; }).observe(note, {attributes: true}); }"""
+    )
     with page.expect_response(
         lambda r: r.url.endswith("/api/games") and r.request.method == "POST"
     ) as started:
@@ -78,6 +87,7 @@ def test_winnable_deals_only_deals_a_deal_the_solver_wins(page: Page, server: st
     sent = started.value.request.post_data_json
     assert sent is not None and sent["winnable"] is True
     expect(dialog).to_be_hidden(timeout=10_000)
+    assert page.evaluate("window.__looked") == catalog(page)["ui.winnable.looking"]
     code = current_state(page)["code"]
     assert code.startswith("SS1-S1-") and page.locator("#game-code").text_content() == code
     # Proved here too: the solver's solution, played through the real rules, wins.

@@ -103,3 +103,46 @@ def everything(game: Game) -> tuple[object, ...]:
         list(game.log),
         game.last,
     )
+
+
+# UI-19's stuck positions (tests/games/test_stuck.py, tests/e2e/test_flow.py).
+# Klondike: tops taking only aces and threes, which lie face down; nothing else goes anywhere.
+KLONDIKE_TOPS = ["2S", "2C", "2H", "2D", "4S", "4C", "4H"]
+KLONDIKE_DOWN = "AS AC AH AD 3S 3C 3H 3D"
+# Easy Harp (two packs): the same idea over nine columns; 3S and 3C go nowhere (no red 4).
+HARP_TOPS = ["2S", "2S", "2C", "2C", "2H", "2H", "2D", "2D", "4S"]
+HARP_DOWN = "AS AS AC AC AH AH AD AD 3H 3H 3D 3D"
+# Simple Simon, the diamonds and clubs removed: no top is one rank above a group's first card.
+SIMPLE_SIMON_STUCK = """game: SS1-S4
+t1: KH 2H AS
+t2: QH 6H AH
+t3: JH 2S 3S
+t4: TH JS 3H
+t5: 9H 8H 5S
+t6: QS 6S 5H
+t7: TS 7S
+t8: 4S 7H
+t9: 4H 9S
+t10: 8S KS"""
+
+
+def stock_layout(
+    variant: str, tops: list[str], face_down: str, *, deep: str = "", waste: str = ""
+) -> str:
+    """Layout text of a stock game: one face-up card on each column over the cards of
+    ``face_down`` dealt out face down, ``waste`` face up, and every other card in the stock,
+    ``deep`` at its bottom (turned last).
+
+    >>> stock_layout("KL1-D1N", KLONDIKE_TOPS, KLONDIKE_DOWN).splitlines()[3]
+    't1: [AS] [3D] 2S'
+    """
+    shape = rules_for(parse_variant(variant)).shape
+    downs = face_down.split()
+    named = Counter([*tops, *downs, *deep.split(), *waste.split()])
+    rest = sorted((Counter(card.code for card in shape.deck) - named).elements())
+    stock = [*deep.split(), *rest]
+    lines = [f"game: {variant}", "s: " + " ".join(f"[{code}]" for code in stock), f"w: {waste}"]
+    for i, top in enumerate(tops):
+        under = " ".join(f"[{code}]" for code in downs[i :: len(tops)])
+        lines.append(f"t{i + 1}: {under} {top}".replace(":  ", ": "))
+    return "\n".join(line.rstrip() for line in lines)

@@ -87,6 +87,7 @@ def test_the_schema_documents_every_operation_of_the_api(player: dict[str, Any])
         "/api/games/{game_id}/actions",
         "/api/games/{game_id}/check",
         "/api/games/{game_id}/hint",
+        "/api/games/{game_id}/clock",
         "/api/settings",
         "/api/messages",
         "/api/site",

@@ -60,6 +60,7 @@ def test_finished_games_with_a_move_newest_first(client: TestClient) -> None:
         "score": won["score"],
         "score_text": won["score_text"],
         "moves": 1,
+        "seconds": rows[0]["seconds"],
         "replay": {"mode": "same", "game_id": won["id"]},
     }
     assert rows[2] == {
@@ -71,6 +72,7 @@ def test_finished_games_with_a_move_newest_first(client: TestClient) -> None:
         "score": -52,
         "score_text": "-$52",
         "moves": 1,
+        "seconds": rows[2]["seconds"],
         "replay": {"mode": "code", "code": "KL1-D3V-AAAAAAG"},
     }
     times = [dt.datetime.fromisoformat(row["finished_at"]) for row in rows]
@@ -165,7 +167,8 @@ def csv_rows(client: TestClient) -> tuple[list[str], list[list[str]]]:
 def test_the_history_csv_rows_are_the_history_entries(client: TestClient) -> None:
     header, body = csv_rows(client)
     assert header == [
-        "id", "code", "variant", "finished_at", "result", "score", "score_text", "moves", "replay"
+        "id", "code", "variant", "finished_at", "result", "score", "score_text", "moves",
+        "seconds", "replay",
     ]  # fmt: skip
     assert body == []
     for code in ("KL1-D3V-AAAAAAG", "EH1-N-AAAAAAF", "KL1-D1N-AAAAAAB"):

@@ -25,6 +25,11 @@ DEFAULTS = {
     "large_print": False,
     "four_colour": False,
     "left_handed": False,
+    "show_clock": True,
+    "sounds": False,
+    "animations": "normal",
+    "no_move_notice": False,
+    "winnable_light": False,
 }
 
 

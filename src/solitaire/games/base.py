@@ -192,6 +192,29 @@ class Rules(ABC):
         that the state can say so without a refusal (never in a game without one)."""
         return False
 
+    def changes_nothing(self, position: Position, move: Move) -> bool:
+        """Whether ``move`` leaves the game as it was, but for where a pile stands: a whole
+        column (no face-down card under it) moved into an empty column (UI-19)."""
+        if not (move.source.startswith("t") and move.target.startswith("t")):
+            return False
+        source = position.pile(move.source)
+        return move.count == len(source) and source.down == 0 and not position.pile(move.target)
+
+    def no_move_left(self, position: Position) -> bool:
+        """UI-19: whether no move can change anything. By default (Simple Simon, which has no
+        stock): the game is not won and every legal move only moves a whole column into an
+        empty one. Games with a stock look through a whole pass of it (docs/engine.md).
+
+        >>> from solitaire.codes import parse_variant
+        >>> from solitaire.games import rules_for
+        >>> rules = rules_for(parse_variant("SS1-S4"))
+        >>> rules.no_move_left(rules.deal(1))
+        False
+        """
+        if self.is_won(position):
+            return False
+        return all(self.changes_nothing(position, move) for move in self.legal_moves(position))
+
     def view_extras(self, position: Position) -> dict[str, Any]:
         """What the player's view of a position shows beyond the piles, the score and the
         counter: nothing, unless a game adds something (Simple Simon's runs removed)."""

@@ -343,6 +343,35 @@ class StockAndFoundationRules(Rules):
             )
         return steps
 
+    # -- the stuck moment (UI-19) -------------------------------------------------------
+    def no_move_left(self, position: Position) -> bool:
+        """UI-19 for Klondike and Easy Harp: the game is not won, and at every position a
+        whole pass through the stock reaches (taps alone: each card turned, the waste put back
+        where the game allows it, until a position comes back or the stock is spent, as in
+        Vegas) the only legal moves are stock taps and whole columns moved into empty ones.
+
+        >>> from solitaire.codes import parse_variant
+        >>> from solitaire.games import rules_for
+        >>> rules = rules_for(parse_variant("KL1-D1N"))
+        >>> rules.no_move_left(rules.deal(1))
+        False
+        """
+        if self.is_won(position):
+            return False
+        seen: set[Position] = set()
+        while position not in seen:
+            seen.add(position)
+            tapped = False
+            for move in self.legal_moves(position):
+                if move == DRAW:
+                    tapped = True
+                elif not self.changes_nothing(position, move):
+                    return False
+            if not tapped:
+                return True  # the stock is spent and the waste does not go back
+            position = self.apply(position, DRAW).position
+        return True
+
     # -- listing moves --------------------------------------------------------------------
     def legal_moves(self, position: Position) -> list[Move]:
         piles = position.piles

@@ -156,6 +156,8 @@ class GameState(_Answer):
     can_redo: bool
     can_finish: bool
     won: bool
+    #: UI-19: no move can change anything (docs/engine.md).
+    stuck: bool
     #: Simple Simon only.
     runs_removed: int | None = Field(default=None, ge=0)
     dests: list[Dest]
@@ -163,12 +165,15 @@ class GameState(_Answer):
     #: null when a tap on the stock would be refused (or the game has no stock).
     stock_tap: StockTap | None
     last: LastAction | None
-    #: The time played, from the start to the last action.
+    #: The time played (docs/records.md): the board's clock once reported, else from the
+    #: start to the last action.
     seconds: int = Field(ge=0)
     #: LV-1: the level of a graded deal (mode ``new`` with ``level``, or a challenge).
     level: Level | None = None
     #: DC-1: the daily challenge this game plays, else null.
     challenge: ChallengeView | None = None
+    #: UI-16: the board's clock as the server keeps it, in milliseconds (null: not yet).
+    played_ms: int | None = Field(default=None, ge=0)
 
 
 # -- the player -----------------------------------------------------------------------------
@@ -252,6 +257,8 @@ class HistoryGame(_Answer):
     score: int
     score_text: str
     moves: int
+    #: The time played (UI-16: the board's clock, docs/records.md).
+    seconds: int
     #: The ``POST /api/games`` body that plays the game again from its start.
     replay: ReplayByCode | ReplayBySame
 

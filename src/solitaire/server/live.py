@@ -51,6 +51,7 @@ class LiveGame:
         view["seconds"] = self.stored.seconds_played
         view["level"] = self.stored.level
         view["challenge"] = _challenge_of(self.stored, self.game)
+        view["played_ms"] = self.stored.played_ms
         return view
 
     def summary(self) -> GameSummary:

@@ -33,10 +33,19 @@ SuitCount = Annotated[StrictInt, AfterValidator(_check_suits)]
 Theme = Literal["system", "light", "dark"]
 #: The pattern on the back of the cards.
 CardBack = Literal["blue", "red", "black"]
+#: UI-18: how fast cards fly; off (and reduced motion) means none fly.
+Animations = Literal["normal", "fast", "off"]
 
 
 class _Body(BaseModel):
     model_config = ConfigDict(extra="forbid")
+
+
+class ClockReport(_Body):
+    """``POST /api/games/{id}/clock``: the board's clock for the game (UI-16), in
+    milliseconds played on screen and not paused."""
+
+    played_ms: Annotated[StrictInt, Field(ge=0, le=10 * 24 * 3600 * 1000)]
 
 
 class MoveAction(_Body):
@@ -175,6 +184,18 @@ class PlayerSettings(_Body):
     four_colour: StrictBool = False
     #: The stock and the waste on the right.
     left_handed: StrictBool = False
+    #: UI-16: the time played, in the toolbar.
+    show_clock: StrictBool = True
+    #: UI-17: short synthesised sounds (off: the source is silent).
+    sounds: StrictBool = False
+    #: UI-18: how cards fly (off, like reduced motion: no flight at all). Kept, not yet read
+    #: by the board.
+    animations: Animations = "normal"
+    #: UI-19: "Say when no move is left" (off: the sources never call a game blocked).
+    no_move_notice: StrictBool = False
+    #: UI-20: the solver's verdict after each action, beside hints. Kept, not yet read by
+    #: the board.
+    winnable_light: StrictBool = False
 
 
 class SettingsUpdate(_Body):
@@ -197,3 +218,8 @@ class SettingsUpdate(_Body):
     large_print: StrictBool | None = None
     four_colour: StrictBool | None = None
     left_handed: StrictBool | None = None
+    show_clock: StrictBool | None = None
+    sounds: StrictBool | None = None
+    animations: Animations | None = None
+    no_move_notice: StrictBool | None = None
+    winnable_light: StrictBool | None = None

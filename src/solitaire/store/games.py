@@ -46,6 +46,10 @@ TRANSFERS = Base.metadata.tables["transfers"]
 
 T = TypeVar("T")
 
+#: UI-16: how far past the game's length on the server's clock a board's clock may go and
+#: still be kept (as that length): the time an answer takes to come back.
+CLOCK_SLACK_MS = 2000
+
 NewPlayerHook = Callable[[], None]
 """Called inside the transaction of a write that creates the player's row; raising aborts
 the write (the server's limit on new players per client)."""
@@ -235,11 +239,15 @@ class StoredGame:
     #: LV-1 and DC-1 (migration 0005): the deal's level, the challenge's day.
     level: str | None = None
     challenge_date: dt.date | None = None
+    played_ms: int | None = None
 
     @property
     def seconds_played(self) -> int:
-        """The time played, in whole seconds: from the game's start to its last action (its
-        win, for a won game), idle time included — the measure of the statistics."""
+        """The time played, in whole seconds — the measure of the statistics: the board's
+        clock (UI-16: on screen and not paused) once it has reported it, else from the game's
+        start to its last action (its win, for a won game), idle time included."""
+        if self.played_ms is not None:
+            return self.played_ms // 1000
         started, last = _aware(self.created_at), _aware(self.updated_at)
         return max(0, int((last - started).total_seconds()))
 
@@ -279,6 +287,7 @@ class StoredGame:
             updated_at=row.updated_at,
             level=row.level,
             challenge_date=row.challenge_date,
+            played_ms=row.played_ms,
         )
 
 
@@ -541,6 +550,49 @@ class GameStore:
 
         self._write(create)
         return game
+
+    def record_clock(
+        self, game_id: str, player_id: str, played_ms: int, now: dt.datetime | None = None
+    ) -> tuple[bool, int | None]:
+        """UI-16: keeps ``played_ms``, the board's clock, as the game's time played when it is
+        plausible — more than the time kept, and no more than the game has lasted on the
+        server's clock (from its start to its win, or to now) — and answers whether the
+        player has that game, and the time kept (None: none yet). Clocks of two tabs: the
+        larger one stays.
+
+        >>> from solitaire.store import connect, upgrade_schema
+        >>> store = GameStore(connect("sqlite://")); upgrade_schema(store.engine)
+        >>> game = store.create_game("g1", "p1", "KL-D1N", 1, None, GameSummary(0, 0, False))
+        >>> later = game.created_at + dt.timedelta(seconds=90)
+        >>> store.record_clock("g1", "p1", 61_500, later)
+        (True, 61500)
+        >>> store.record_clock("g1", "p1", 999_000, later)  # longer than the game has lasted
+        (True, 61500)
+        """
+        now = now or _now()
+
+        def keep(connection: Connection) -> tuple[bool, int | None]:
+            row = connection.execute(_FIND_GAME, {"game_id": game_id, "player_id": player_id})
+            found = row.mappings().first()
+            if found is None:
+                return False, None
+            stored = StoredGame.from_mapping(found)
+            ended = stored.finished_at if stored.won and stored.finished_at else now
+            lasted = int((_aware(ended) - _aware(stored.created_at)).total_seconds() * 1000)
+            kept = stored.played_ms
+            # The board's clock starts when the game reaches it and stops when the win comes
+            # back: an answer's way home may put it a little past the server's.
+            wanted = min(played_ms, lasted) if played_ms <= lasted + CLOCK_SLACK_MS else -1
+            if (kept is None or wanted > kept) and wanted >= 0:
+                connection.execute(
+                    update(GAMES)
+                    .where(GAMES.c.id == game_id, GAMES.c.player_id == player_id)
+                    .values(played_ms=wanted)
+                )
+                return True, wanted
+            return True, kept
+
+        return self._write(keep)
 
     def find_game(self, game_id: str, player_id: str) -> StoredGame | None:
         """The player's game of that id, or None (no such game, or someone else's)."""

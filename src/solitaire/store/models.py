@@ -65,6 +65,9 @@ class GameRow(Base):
     level: Mapped[str | None] = mapped_column(String(8))
     #: DC-1: the day of the daily challenge this game plays, None for any other game.
     challenge_date: Mapped[dt.date | None] = mapped_column(Date)
+    #: UI-16: the time played as the board's clock counts it (on screen, not paused), in
+    #: milliseconds; None until the board first reports it (docs/records.md).
+    played_ms: Mapped[int | None] = mapped_column(Integer)
 
 
 class ActionRow(Base):

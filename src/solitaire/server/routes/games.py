@@ -37,6 +37,7 @@ from ..live import Illegal, Intent, NotFound, Stale, start_game
 from ..players import cookie_player_id
 from ..schemas import (
     AnyAction,
+    ClockReport,
     DoubleClickAction,
     DropAction,
     FinishAction,
@@ -364,6 +365,22 @@ async def act(
     with _game_errors(texts), _refusals(texts):
         state = await services.games.act(player_id, game_id, action.version, intent)
     return _state(state)
+
+
+@router.post("/{game_id}/clock", responses=error_answers(400, 404, 503))
+def report_clock(
+    game_id: str,
+    report: ClockReport,
+    services: ServicesDep,
+    player_id: PlayerDep,
+    texts: PlayerTextsDep,
+) -> dict[str, int | None]:
+    """UI-16: the board's clock for one of the player's games; the server keeps it when it
+    is plausible (docs/records.md) and answers the time it keeps, ``{"played_ms": …}``."""
+    found, kept = services.store.record_clock(game_id, player_id, report.played_ms)
+    if not found:
+        raise _not_found(texts)
+    return {"played_ms": kept}
 
 
 @contextmanager

@@ -227,6 +227,7 @@ def history_entry(stored: StoredGame) -> dict[str, Any]:
         "score": stored.score,
         "score_text": _score_text(variant, stored.score),
         "moves": stored.moves,
+        "seconds": stored.seconds_played,
         "replay": replay,
     }
 

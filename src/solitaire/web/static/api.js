@@ -48,6 +48,11 @@ export const api = {
   action: (id, action) => request("POST", `${game(id)}/actions`, action),
   // Whether the rules would take an action, without taking it: {legal, reason, message}.
   check: (id, action) => request("POST", `${game(id)}/check`, action),
+  // UI-16: the board's clock for the game, in milliseconds played; answers {played_ms} kept.
+  clock: (id, playedMs) => request("POST", `${game(id)}/clock`, { played_ms: playedMs }),
+  // The same as the page goes away (a beacon outlives the page); false when not sent.
+  clockBeacon: (id, playedMs) =>
+    Boolean(navigator.sendBeacon?.(`${game(id)}/clock`, new Blob([JSON.stringify({ played_ms: playedMs })], { type: "application/json" }))),
   // The next move of a solution from the position at `version` (when hints are on).
   hint: (id, version) => request("POST", `${game(id)}/hint`, { version }),
   // The statistics per variant; reset one variant ("KL-D1N") or "all" from now on.

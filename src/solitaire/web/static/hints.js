@@ -1,25 +1,26 @@
 // Hints (the "hints" setting; the Hint button or H): the server's solver, which sees the
 // face-down cards, names the next move of a solution by its piles; the cards to move and
-// their target light up for a moment, and the live region says it. A hint is asked about the
+// their target light up until the player acts or dismisses it (Escape, a press on the
+// table), and the live region says it. A hint is asked about the
 // true position: after every action is answered.
 //
 //   const hints = createHints(board, { game, adopt: (state) => …, onError: showToast });
-//   hints.show();   hints.clear();
+//   hints.show();   hints.clear();   hints.settle(state);   // each state drawn
 
 import { api } from "./api.js";
 import { t } from "./i18n.js";
 import { announce, cardName, pileName } from "./speech.js";
 import { hideToast, showToast } from "./toast.js";
 
-const HINT_SHOW_MS = 2000;
 // A search may take a second or two: past this, the player is told it is under way.
 const SEARCHING_MS = 400;
 
 export function createHints(board, { game, adopt }) {
-  let timer = 0;
+  // The version of the game the hint was shown on: another version means the player acted.
+  let hinted = null;
 
   function clear() {
-    clearTimeout(timer);
+    hinted = null;
     delete board.dataset.hint;
     for (const element of board.querySelectorAll(".hint-source, .hint-target")) {
       element.classList.remove("hint-source", "hint-target");
@@ -45,7 +46,7 @@ export function createHints(board, { game, adopt }) {
     for (const element of moving) element.classList.add("hint-source");
     target.classList.add("hint-target");
     board.dataset.hint = hint.move;
-    timer = setTimeout(clear, HINT_SHOW_MS);
+    hinted = game.confirmed()?.version ?? null;
   }
 
   async function show() {
@@ -85,5 +86,15 @@ export function createHints(board, { game, adopt }) {
     } else showToast(body.message);
   }
 
-  return { show, clear };
+  // A state drawn at another version than the hint's: the player acted, the hint is done.
+  function settle(state) {
+    if (board.dataset.hint !== undefined && state?.version !== hinted) clear();
+  }
+
+  board.addEventListener("pointerdown", () => board.dataset.hint !== undefined && clear());
+  document.addEventListener("keydown", (event) => {
+    if (event.key === "Escape" && board.dataset.hint !== undefined) clear();
+  });
+
+  return { show, clear, settle };
 }

@@ -8,6 +8,7 @@
 import { setupBoardLinks } from "./board-links.js";
 import { showChallenge } from "./challenge-bar.js";
 import { createClicks } from "./clicks.js";
+import { followClock, pauseGame, resumeGame, startClock } from "./clock.js";
 import { cardIntent, drop, dropNowhere, finish, redo, tapStock, targetsFor, undo } from "./commands.js";
 import { finishByItself } from "./auto-finish.js";
 import { openChallenges, setupChallengesDialog } from "./dialogs/challenges.js";
@@ -31,6 +32,8 @@ import { loadSettings, settings, useSettings } from "./settings.js";
 import { announce, describeState } from "./speech.js";
 import { configure, ui } from "./state.js";
 import { answerTap } from "./tap-answer.js";
+import { followSounds, playSound, showSoundsToggle, toggleSounds } from "./sounds.js";
+import { showStuck } from "./stuck.js";
 import { showToast } from "./toast.js";
 import { copyLink, updateToolbar, wireToolbar } from "./toolbar.js";
 import { translatePage } from "./translate.js";
@@ -48,7 +51,7 @@ function readBoot() {
 }
 
 const board = document.getElementById("board");
-ui.dom = { board, pointer: null, cursor: null, network: null };
+ui.dom = { board, pointer: null, cursor: null, network: null, hints: null };
 
 const view = createView(board, {
   pressing: () => ui.dom.pointer?.pressing() ?? false,
@@ -59,13 +62,22 @@ const view = createView(board, {
     followWin(state, before);
     document.body.dataset.ready = "true";
     finishByItself(state);
+    showStuck(state, settings());
+    followClock(state);
+    followSounds(state, before);
+    ui.dom.hints?.settle(state);
   },
 });
 ui.dom.view = view;
 
+const feedback = answerFeedback({ restart: resumeOrStart, resync });
 ui.game = createGame({
   show: (state, options) => view.show(state, options),
-  ...answerFeedback({ restart: resumeOrStart, resync }),
+  ...feedback,
+  refused: (body, action) => {
+    playSound("refusal");
+    feedback.refused(body, action);
+  },
   options: () => ({ autoPlacement: settings().auto_placement }),
 });
 ui.dom.network = watchResync({ restart: resumeOrStart, onFailure: reportFailure });
@@ -105,6 +117,9 @@ function settingsChanged() {
     updateToolbar(ui.game.view());
     showChallenge(ui.game.view());
   }
+  showStuck(ui.game.view(), settings());
+  followClock(ui.game.view());
+  showSoundsToggle();
 }
 
 async function boot() {
@@ -126,6 +141,7 @@ async function boot() {
   setupStatsDialog({ playAgain });
   setupChallengesDialog({ play: playAgain });
   const hints = createHints(board, { game: ui.game, adopt: (state) => ui.game.adopt(state, { animate: true }) });
+  ui.dom.hints = hints;
   wireToolbar({
     "new-game": () => {
       closeWon();
@@ -140,7 +156,12 @@ async function boot() {
     challenges: openChallengesDialog,
     "copy-link": () => copyLink(ui.game.confirmed()),
     "next-deal": nextDeal,
+    pause: () => pauseGame(),
+    sounds: () => toggleSounds((message) => showToast(message, { kind: "error" })),
+    resume: () => resumeGame(),
   });
+  startClock();
+  showSoundsToggle();
   declareShortcuts(settings().keyboard_shortcuts);
   applyLooks(settings());
   document.addEventListener("settings-changed", settingsChanged);

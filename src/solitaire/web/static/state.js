@@ -37,6 +37,12 @@ export function defaults() {
     // automatically last sent a finish on ("id/version").
     celebration: null,
     finishedOn: null,
+    // The clock (clock.js, UI-16): the game it times, the milliseconds kept, since when it
+    // runs (null: stopped), paused, won, the last report, its `now`.
+    clock: null,
+    // The AudioContext of the sounds (sounds.js, UI-17): made at the first sound, never
+    // with "Sounds" off.
+    sounds: null,
     // Whether the player last used the keys or a pointer: the board's ring shows for the keys.
     lastInput: "pointer",
     // The toast's hiding timer (toast.js).

@@ -111,7 +111,12 @@ export function setupNewGameDialog() {
     else if (mode === "new" && winnableOnly.checked) choice.winnable = true;
     const buttons = form.querySelectorAll("button");
     for (const button of buttons) button.setAttribute("aria-busy", "true");
+    // Waiting is never silent: the solver's search is said while it runs.
+    const looking = $("winnable-looking");
+    looking.textContent = choice.winnable ? t("ui.winnable.looking") : "";
+    looking.hidden = !choice.winnable;
     const error = await ui.dialogs.newGame.onChoice(choice, choices);
+    looking.hidden = true;
     for (const button of buttons) button.removeAttribute("aria-busy");
     if (error) {
       setNewGameError(error);

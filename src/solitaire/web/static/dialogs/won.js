@@ -5,8 +5,10 @@
 //   openWon(state);   closeWon();
 
 import { dayText } from "../challenge-words.js";
+import { playedMs } from "../clock.js";
 import { clockTime } from "../format.js";
 import { t } from "../i18n.js";
+import { ui } from "../state.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -14,8 +16,11 @@ const $ = (id) => document.getElementById(id);
 export function openWon(state) {
   $("won-text").textContent = t("ui.won_text", { score: state.score_text, moves: state.moves });
   const time = $("won-time");
-  time.hidden = typeof state.seconds !== "number";
-  time.textContent = time.hidden ? "" : t("ui.won_time", { time: clockTime(state.seconds) });
+  // UI-16: the clock's time, the one the server keeps for the win.
+  const timed = ui.clock?.gameId === state.id;
+  const seconds = timed ? Math.floor(playedMs(ui.clock) / 1000) : state.seconds;
+  time.hidden = typeof seconds !== "number";
+  time.textContent = time.hidden ? "" : t("ui.won_time", { time: clockTime(seconds) });
   // DC-1: a challenge's game says whether its goal is met.
   const challenge = $("won-challenge");
   challenge.hidden = !state.challenge;
