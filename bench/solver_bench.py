@@ -97,7 +97,7 @@ def _children_cpu() -> float:
 
 
 def simple_simon_board(variant: Variant, deal: int) -> str:
-    """Our deal in Freecell Solver's plain ten-line form (SPEC §1)."""
+    """Our deal in Freecell Solver's plain ten-line form (rules §1)."""
     position = rules_for(variant).deal(deal)
     return "".join(" ".join(card.code for card in pile.cards) + "\n" for pile in position.piles)
 

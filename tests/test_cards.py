@@ -1,4 +1,4 @@
-"""Cards and their text codes (SPEC §1)."""
+"""Cards and their text codes (rules §1)."""
 
 import pytest
 

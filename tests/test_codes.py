@@ -1,4 +1,4 @@
-"""Game codes (SPEC DL-3)."""
+"""Game codes (rules DL-3)."""
 
 import pickle
 import subprocess

@@ -1,4 +1,4 @@
-"""The deal generator and the deals it makes (SPEC DL-1, DL-2, DL-4, DL-5).
+"""The deal generator and the deals it makes (rules DL-1, DL-2, DL-4, DL-5).
 
 The golden values below pin history: a change that re-deals any of them breaks every
 shared code and saved game, so these tests must never be "updated" to match new output.

@@ -1,4 +1,4 @@
-"""Layout text (SPEC §1): parse and format both ways; bad text names the line and the card."""
+"""Layout text (rules §1): parse and format both ways; bad text names the line and the card."""
 
 import random
 from pathlib import Path

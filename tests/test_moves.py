@@ -1,4 +1,4 @@
-"""Move text (SPEC §1)."""
+"""Move text (rules §1)."""
 
 import pytest
 

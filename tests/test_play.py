@@ -1,4 +1,4 @@
-"""A game in progress: intents (SPEC §6, UI-1 … UI-7), dests and clicks (UI-14), observation,
+"""A game in progress: intents (rules §6, UI-1 … UI-7), dests and clicks (UI-14), observation,
 the action log."""
 
 import json

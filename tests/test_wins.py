@@ -1,4 +1,4 @@
-"""Complete won games confirm the score identities of SPEC KL-11, KL-12, EH-10 and SS-7.
+"""Complete won games confirm the score identities of rules KL-11, KL-12, EH-10 and SS-7.
 
 The scripted lines in tests/fixtures/wins/ were found by tests/fixtures/find_wins.py (a
 search through the real rules); here each is replayed from its deal's first position.

@@ -1,4 +1,4 @@
-"""Cards, ranks and suits, and their two-character text codes (SPEC §1).
+"""Cards, ranks and suits, and their two-character text codes (rules §1).
 
 >>> card = parse_card("TD")
 >>> card.rank, card.suit.name, card.code

@@ -3,7 +3,7 @@
     solitaire deal CODE [--json]
     solitaire play (CODE | --layout FILE) [--moves "M M M" | --moves-file F] [--json]
 
-The moves are move text (SPEC §1) and the words ``undo``, ``redo`` and ``finish``, as a
+The moves are move text (rules §1) and the words ``undo``, ``redo`` and ``finish``, as a
 game's log holds them (docs/engine.md).
 
 Exit status: 0 on success, 2 for input that does not parse (a code, a layout, move text),

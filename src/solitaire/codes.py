@@ -1,4 +1,4 @@
-"""Game codes (SPEC DL-3): ``GGV-OPT-NNNNNNN``.
+"""Game codes (rules DL-3): ``GGV-OPT-NNNNNNN``.
 
 ``GG`` names the game, ``V`` the code format version (``1``), ``OPT`` the options and
 ``NNNNNNN`` the deal number in base 26 written with the letters A (0) … Z (25).

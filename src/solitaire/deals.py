@@ -1,4 +1,4 @@
-"""The deal generator (SPEC DL-1, DL-2, DL-4): the same cards for a deal number on every
+"""The deal generator (rules DL-1, DL-2, DL-4): the same cards for a deal number on every
 platform and in every release.
 
 How a deal is made, so that anyone can reproduce it:

@@ -1,4 +1,4 @@
-"""Layout text (SPEC §1): any position of any game as plain text, both ways.
+"""Layout text (rules §1): any position of any game as plain text, both ways.
 
 One line per pile, ``id: cards``, cards bottom first, a face-down card in square brackets, an
 empty pile as the bare id and colon, after a ``game:`` line with the game code (or, for a

@@ -1,4 +1,4 @@
-"""Moves and their short text form (SPEC §1), both ways, like chess's UCI.
+"""Moves and their short text form (rules §1), both ways, like chess's UCI.
 
 >>> Move.parse("t3:4-t5")
 Move('t3:4-t5')

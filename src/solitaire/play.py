@@ -294,7 +294,7 @@ class Game:
         else:
             self.play(action)
 
-    # -- intents (SPEC §6) ------------------------------------------------------------------
+    # -- intents (rules §6) ------------------------------------------------------------------
     def tap(self, pile: str, index: int) -> Step:
         """UI-2: a single click on a card or the stock."""
         self._refuse_if_won()

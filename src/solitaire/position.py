@@ -57,7 +57,7 @@ class TableShape:
     data that positions, the rules, the solver and the board's layout all read.
 
     ``top_row`` is the board's top row, slot by slot from the left: a pile id, or None for a
-    gap. The piles come in the order of the top row, then the columns ``t1`` … (SPEC §1).
+    gap. The piles come in the order of the top row, then the columns ``t1`` … (rules §1).
     """
 
     variant: Variant

@@ -1,4 +1,4 @@
-"""Positions for the browser tests, as layout text (SPEC §1): the piles a test cares about,
+"""Positions for the browser tests, as layout text (rules §1): the piles a test cares about,
 with every other card of the deck face down in the stock, so the engine accepts them.
 
 >>> text = klondike("t1:", "t3: 7H")

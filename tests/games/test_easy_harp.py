@@ -1,4 +1,4 @@
-"""Easy Harp (SPEC §4): one test or more naming each rule, EH-0 … EH-11."""
+"""Easy Harp (rules §4): one test or more naming each rule, EH-0 … EH-11."""
 
 import pytest
 

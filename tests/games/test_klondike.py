@@ -1,4 +1,4 @@
-"""Klondike (SPEC §3): one test or more naming each rule, KL-0 … KL-13."""
+"""Klondike (rules §3): one test or more naming each rule, KL-0 … KL-13."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""Simple Simon (SPEC §5): one test or more naming each rule, SS-0 … SS-9."""
+"""Simple Simon (rules §5): one test or more naming each rule, SS-0 … SS-9."""
 
 from collections import Counter
 from pathlib import Path
@@ -161,7 +161,7 @@ def test_ss9_examples_deal_loads_from_its_plain_text() -> None:
     position = parse_layout(SS9)
     assert position.variant == parse_variant("SS1-S4")
     assert [len(pile) for _, pile in position.items()] == [8, 8, 8, 7, 6, 5, 4, 3, 2, 1]
-    # SPEC SS-9's lower bound: 47 cards start away from their same-suit successor.
+    # Rules SS-9's lower bound: 47 cards start away from their same-suit successor.
     away = 0
     for _, pile in position.items():
         for below, card in zip((None, *pile.cards), pile.cards, strict=False):

@@ -1,5 +1,5 @@
 """Redo (UI-9) and finish (UI-10) through ``POST /api/games/{id}/actions``: ``can_redo`` and
-``can_finish`` in every state, the scores and move counters of SPEC, ``last`` for the board,
+``can_finish`` in every state, the scores and move counters of the rules, ``last`` for the board,
 refusals that change nothing (state and log), redo and finish rebuilt after a restart, and
 the time played (UI-13)."""
 

@@ -1,4 +1,4 @@
-"""``/api/settings``: SPEC §6 defaults, partial updates, refusals of bad values."""
+"""``/api/settings``: rules §6 defaults, partial updates, refusals of bad values."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""SPEC SS-9: the stored shortest solution of the examples deal."""
+"""Rules SS-9: the stored shortest solution of the examples deal."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from solitaire.play import Game
 from solitaire.solver import Verdict, solve
 from solitaire.solver.shortest import shortest_win
 
-SHORTEST = 59  # SPEC SS-9: no win of 58 moves or fewer exists
+SHORTEST = 59  # Rules SS-9: no win of 58 moves or fewer exists
 
 
 def test_the_stored_solution_wins_in_59_moves_for_841_points() -> None:

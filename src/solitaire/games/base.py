@@ -23,7 +23,7 @@ class Refusal(Exception):
     """An illegal move or an intent that resolves to no move; nothing has changed.
 
     ``reason`` is a stable key the UI turns into a reminder in the player's language;
-    ``rule`` the SPEC rule id that refuses it (None when no rule is to be reminded of);
+    ``rule`` the rule id that refuses it (None when no rule is to be reminded of);
     ``detail`` an English sentence about this very move, for logs and the command line.
 
     >>> error = Refusal("king_only", "KL-3", "t5 is empty and 7H is not a king")
@@ -220,7 +220,7 @@ class Rules(ABC):
         counter: nothing, unless a game adds something (Simple Simon's runs removed)."""
         return {}
 
-    # -- intents (SPEC §6) ----------------------------------------------------------------
+    # -- intents (rules §6) ----------------------------------------------------------------
     def click_targets(
         self, position: Position, pile: str, index: int, targets: Sequence[str]
     ) -> tuple[str | None, str | None]:
@@ -289,7 +289,7 @@ class Rules(ABC):
     # -- shared helpers -------------------------------------------------------------------
     #: reason key → rule id, per game (the same key names a rule of each game).
     rule_ids: ClassVar[dict[str, str]] = {}
-    #: reason key → rule id for the rules every game shares (SPEC §6).
+    #: reason key → rule id for the rules every game shares (rules §6).
     shared_rule_ids: ClassVar[dict[str, str]] = {"cannot_finish": "UI-10", "no_finish": "UI-10"}
 
     def rule_for(self, reason: str) -> str | None:

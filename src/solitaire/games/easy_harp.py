@@ -1,4 +1,4 @@
-"""Easy Harp (SPEC §4): two decks, 9 columns, one card at a time, 8 foundations ♠♠♥♥♦♦♣♣.
+"""Easy Harp (rules §4): two decks, 9 columns, one card at a time, 8 foundations ♠♠♥♥♦♦♣♣.
 
 >>> from solitaire.codes import parse_code
 >>> code = parse_code("EH1-N-AAAAAAF")

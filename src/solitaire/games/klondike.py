@@ -1,4 +1,4 @@
-"""Klondike (SPEC §3): one deck, 7 columns, draw 1 or 3, Normal or Vegas scoring.
+"""Klondike (rules §3): one deck, 7 columns, draw 1 or 3, Normal or Vegas scoring.
 
 >>> from solitaire.codes import parse_code
 >>> code = parse_code("KL1-D1N-AAAAAAG")

@@ -1,4 +1,4 @@
-"""Simple Simon (SPEC §5): 52 cards face up in 10 columns; one-suit groups move together;
+"""Simple Simon (rules §5): 52 cards face up in 10 columns; one-suit groups move together;
 a complete one-suit run from king to ace leaves the game.
 
 >>> from solitaire.codes import parse_code

@@ -1,4 +1,4 @@
-"""Difficulty levels (SPEC LV-1) and daily challenges (DC-1).
+"""Difficulty levels (rules LV-1) and daily challenges (DC-1).
 
 Deals are graded ahead of time (``solitaire grade``, :mod:`.grading`): each proven winnable
 by the solver and measured by a plain player (:mod:`.player`); the graded deals ship with the

@@ -1,4 +1,4 @@
-"""Daily challenges (SPEC DC-1): each UTC day, for each game, one graded deal and a goal, the
+"""Daily challenges (rules DC-1): each UTC day, for each game, one graded deal and a goal, the
 same for everyone; the month's calendar, the streak and the badges.
 
 Everything here follows from the date alone (a SHA-256 of the game and the date picks the

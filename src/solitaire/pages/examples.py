@@ -2,7 +2,7 @@
 
 Three replays, each a list of steps a small board shows one after another:
 
-- ``simple-simon``: the SPEC SS-9 deal won by the solver's stored shortest solution;
+- ``simple-simon``: the rules SS-9 deal won by the solver's stored shortest solution;
 - ``klondike``: a real deal played by a simple policy until a column is empty while no king
   can go into it; then a non-king is dropped there and refused (``king_only``);
 - ``easy-harp``: a real deal played until a column ends in a run of two cards whose first

@@ -1,4 +1,4 @@
-"""The examples page's deal (SPEC SS-9) and the shortest solution the solver found for it,
+"""The examples page's deal (rules SS-9) and the shortest solution the solver found for it,
 which the page replays.
 
 The solution is stored beside this module in ``examples_solution.txt`` (comment lines start
@@ -29,7 +29,7 @@ JD 3H 5C 6D
 3S 7S
 5D
 """
-"""SPEC SS-9, in Freecell Solver's plain ten-line form (column 1 first, bottom card first)."""
+"""Rules SS-9, in Freecell Solver's plain ten-line form (column 1 first, bottom card first)."""
 
 SOLUTION_FILE = "examples_solution.txt"
 

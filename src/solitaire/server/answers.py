@@ -270,7 +270,7 @@ class HistoryAnswer(_Answer):
     offset: int
 
 
-# -- transfer links (SPEC RC-2) -------------------------------------------------------------
+# -- transfer links (rules RC-2) -------------------------------------------------------------
 
 
 class TransferAnswer(_Answer):

@@ -134,7 +134,7 @@ class PlayerTexts:
         return self._saved
 
     def settings(self) -> PlayerSettings:
-        """The player's settings over the defaults (SPEC §6), as saved."""
+        """The player's settings over the defaults (rules §6), as saved."""
         return self.services.player_settings(self.player_id or "", self.saved_settings())
 
     def language(self) -> str:

@@ -154,7 +154,7 @@ class HintRequest(_Body):
 
 
 class PlayerSettings(_Body):
-    """The player's settings (SPEC §6) with their defaults."""
+    """The player's settings (rules §6) with their defaults."""
 
     double_click: StrictBool = True
     auto_placement: StrictBool = False

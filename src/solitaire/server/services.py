@@ -39,7 +39,7 @@ class Services:
     def player_settings(
         self, player_id: str, saved: dict[str, Any] | None = None
     ) -> PlayerSettings:
-        """The player's saved settings (read unless given) over the defaults (SPEC §6)."""
+        """The player's saved settings (read unless given) over the defaults (rules §6)."""
         if saved is None:
             saved = self.store.player_settings(player_id) or {}
         known = {key: value for key, value in saved.items() if key in PlayerSettings.model_fields}

@@ -62,7 +62,7 @@ class Settings(BaseSettings):
     #: for a crowd behind one address arriving together (a classroom, a carrier's NAT, a
     #: load test on loopback), while the pace still bounds how fast a flood grows the table.
     new_players_burst: int = Field(default=2000, ge=0)
-    #: Transfer links (SPEC RC-2) one client may ask for per hour, in bursts of as many;
+    #: Transfer links (rules RC-2) one client may ask for per hour, in bursts of as many;
     #: beyond it 429. A player needs one per device they move to. 0: no limit.
     transfer_links_per_hour: int = Field(default=20, ge=0)
     #: The proxies (addresses, comma-separated, as uvicorn's --forwarded-allow-ips) whose

@@ -1,6 +1,6 @@
 """The solver: sees every card (face-down ones included) and says whether a position can be won.
 
-``solve`` answers **winnable** with a solution in move text (SPEC §1), **not winnable** once the
+``solve`` answers **winnable** with a solution in move text (rules §1), **not winnable** once the
 whole space of positions reachable from the start has been searched, or **unknown** when the
 budget (seconds, positions) ran out first. Every solution is replayed through the real rules
 (:mod:`solitaire.games`) before it is returned.

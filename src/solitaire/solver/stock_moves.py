@@ -1,4 +1,4 @@
-"""The moves the Klondike and Easy Harp search makes, and their engine form (SPEC §1 text).
+"""The moves the Klondike and Easy Harp search makes, and their engine form (rules §1 text).
 
 An *atom* is one engine move in the search's terms, ``(kind, a, b, c)``, in the order of
 columns and foundation places of the position it is made in:

@@ -1,4 +1,4 @@
-"""Reading the games played from daily challenges (SPEC DC-1), for the calendar.
+"""Reading the games played from daily challenges (rules DC-1), for the calendar.
 
 The games table holds each game's day of challenge (migration 0005) beside its variant,
 deal, score, move counter and whether it is won: what a challenge's goal is judged on. A

@@ -130,7 +130,7 @@ _STATS_RESETS = select(StatsResetRow.variant, StatsResetRow.reset_at).where(
     StatsResetRow.player_id == bindparam("owner")
 )
 _SETTINGS = select(PlayerRow.settings).where(PlayerRow.id == bindparam("player_id"))
-# Transfer links (SPEC RC-2): one per player; using one deletes it in the statement that
+# Transfer links (rules RC-2): one per player; using one deletes it in the statement that
 # reads it, so two browsers opening the same link at the same moment cannot both use it.
 _DROP_TRANSFER = delete(TRANSFERS).where(TRANSFERS.c.player_id == bindparam("player_id"))
 _DROP_EXPIRED_TRANSFERS = delete(TRANSFERS).where(TRANSFERS.c.expires_at <= bindparam("now"))
@@ -749,7 +749,7 @@ class GameStore:
         result = connection.exec_driver_sql(APPEND, values)
         return result.rowcount == 1
 
-    # -- transfer links (SPEC RC-2) -----------------------------------------------------------
+    # -- transfer links (rules RC-2) -----------------------------------------------------------
     def create_transfer(
         self, player_id: str, secret_hash: str, now: dt.datetime, expires_at: dt.datetime
     ) -> None:

@@ -102,7 +102,7 @@ class StatsResetRow(Base):
 
 
 class TransferRow(Base):
-    """A player's transfer link (SPEC RC-2): the SHA-256 of its secret (the secret itself is
+    """A player's transfer link (rules RC-2): the SHA-256 of its secret (the secret itself is
     shown once and never stored), and until when it works. One per player: a new link
     replaces the last; using or cancelling it deletes the row."""
 

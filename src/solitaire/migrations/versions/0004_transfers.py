@@ -1,4 +1,4 @@
-"""Transfer links (SPEC RC-2): at most one per player, kept by the hash of its secret.
+"""Transfer links (rules RC-2): at most one per player, kept by the hash of its secret.
 
 Revision ID: 0004
 Revises: 0003

@@ -1,4 +1,4 @@
-"""Difficulty levels (SPEC LV-1) and daily challenges (DC-1): a game's level and the day of
+"""Difficulty levels (rules LV-1) and daily challenges (DC-1): a game's level and the day of
 the challenge it plays, both nullable (every earlier game has neither).
 
 Revision ID: 0005

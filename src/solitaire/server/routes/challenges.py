@@ -1,4 +1,4 @@
-"""``GET /api/challenges?month=YYYY-MM``: the daily challenges of a month (SPEC DC-1), each
+"""``GET /api/challenges?month=YYYY-MM``: the daily challenges of a month (rules DC-1), each
 day's challenges with their goals and whether the player has done them, the streak of days
 and the month's badges per game.
 

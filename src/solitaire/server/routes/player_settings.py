@@ -1,4 +1,4 @@
-"""``/api/settings``: the player's settings (SPEC §6), kept on the server."""
+"""``/api/settings``: the player's settings (rules §6), kept on the server."""
 
 from __future__ import annotations
 

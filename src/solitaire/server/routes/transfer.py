@@ -1,4 +1,4 @@
-"""Records on another browser (SPEC RC-2): ``POST /api/player/transfer`` makes a link that,
+"""Records on another browser (rules RC-2): ``POST /api/player/transfer`` makes a link that,
 opened in another browser (``GET /transfer/<secret>``), makes that browser the same player;
 ``DELETE /api/player/transfer`` cancels it, ``GET /api/player/transfer`` says until when the
 player's link works.
@@ -52,7 +52,7 @@ router = APIRouter(tags=["player"])
 
 TRANSFER_PATH = "/api/player/transfer"
 LIFETIME = dt.timedelta(hours=24)
-"""How long a link works (SPEC RC-2)."""
+"""How long a link works (rules RC-2)."""
 SECRET_BYTES = 32
 """256 bits: RC-2 asks for at least 128."""
 SECRET_RE = re.compile(r"[A-Za-z0-9_-]{43}")
@@ -136,7 +136,7 @@ async def make_transfer(
     limit: TransferLimitDep,
     clock: ClockDep,
 ) -> JSONResponse:
-    """A link that makes another browser this player (SPEC RC-2): ``url`` is
+    """A link that makes another browser this player (rules RC-2): ``url`` is
     ``/transfer/<secret>`` (open it in the other browser), ``expires_at`` when it stops
     working (24 hours from now), ``qr_svg`` the QR code of its full address. It works once;
     a new link replaces the last. Counts as a write: a new player is stored."""

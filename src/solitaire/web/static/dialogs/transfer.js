@@ -1,4 +1,4 @@
-// Settings' "Move your records to another device" (SPEC RC-2, docs/board.md): a button asks
+// Settings' "Move your records to another device" (rules RC-2, docs/board.md): a button asks
 // the server for a link (POST /api/player/transfer), which is shown once — its full address
 // with a Copy button, the QR code the server drew, when it expires in words — and can be
 // cancelled (DELETE). Nothing of it is kept in the browser: closing the page forgets the
