@@ -110,7 +110,7 @@ def apply_action(game: Game, action: Action) -> None:
         raise ValueError(f"unknown action type {kind!r}")
 
 
-SERVER_ONLY = ("id", "version", "last", "seconds")
+SERVER_ONLY = ("id", "version", "last", "seconds", "played_ms", "level", "challenge")
 """State fields the engine's observation does not have."""
 
 
