@@ -266,6 +266,7 @@ def _fits_and_safe(foundations: bytes, card: int, other_below: int, same_below: 
     )
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("variant", "samples", "losses"), [("KL1-D1N", 12, 0), ("KL1-D1V", 16, 2)])
 def test_the_wider_safe_moves_lose_no_win_on_small_positions(
     variant: str, samples: int, losses: int
