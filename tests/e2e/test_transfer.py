@@ -268,7 +268,9 @@ def test_the_statistics_dialog_downloads_the_history_as_csv(
     assert len(rows) == len(games) == 2
     for row, game in zip(rows, games, strict=True):
         assert list(row) == list(game)
+        # The numbers come back as numbers: the score, the moves and the clock's seconds.
         assert {**row, "score": int(row["score"]), "moves": int(row["moves"]),
+                "seconds": int(row["seconds"]),
                 "replay": json.loads(row["replay"])} == game  # fmt: skip
     assert axe_violations(page, "#stats-dialog") == []
     assert violations(page) == []

@@ -62,6 +62,10 @@ SAME_IN_ONE_LANGUAGE = {
     ("nl", "ui.hint"): "Dutch 'Hint'",
     ("nl", "ui.setting.hints"): "Dutch 'Hints'",
     ("nl", "ui.hint.said"): "Dutch 'Hint: …'",
+    ("nl", "ui.bar.hint"): "Dutch 'Hint' (the phone bar's short label)",
+    # The hardest level is "Expert" in Dutch and Romanian too: the same word, not a lapse.
+    ("nl", "ui.level.expert"): "Dutch 'Expert'",
+    ("ro", "ui.level.expert"): "Romanian 'Expert'",
     # Romanian decks print the international J, Q, K in their corners (docs/languages.md).
     **{("ro", f"ui.index.{rank}"): "a Romanian deck's corner letter" for rank in "JQK"},
 }

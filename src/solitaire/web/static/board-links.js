@@ -32,7 +32,10 @@ export function setupBoardLinks({ pages = null, onLanguage, onError }) {
   async function refresh() {
     // The words first, from the messages already loaded; the address once it is known.
     const help = t("site.help");
+    // The Settings dialog holds the same link (a phone's bar has no room for it).
+    const inSettings = document.getElementById("settings-pages-link");
     link.querySelector("[data-pages-link-text]").textContent = help;
+    if (inSettings) inSettings.textContent = help;
     link.setAttribute("aria-label", help);
     link.title = help;
     const options = languageChoices().map(({ code, name }) => {
@@ -47,8 +50,11 @@ export function setupBoardLinks({ pages = null, onLanguage, onError }) {
     const board = currentLanguage();
     const lang = known?.board === board ? known.pages : await pagesLanguage(board);
     known = { board, pages: lang };
-    link.href = `/${lang}/`;
-    link.hreflang = lang;
+    for (const each of [link, inSettings]) {
+      if (!each) continue;
+      each.href = `/${lang}/`;
+      each.hreflang = lang;
+    }
   }
 
   select.addEventListener("change", async () => {

@@ -35,16 +35,19 @@ export function updateToolbar(state) {
 }
 
 // Above 900 px the toolbar keeps to one row whatever it holds (Finish, Hint, a long game
-// name, Dutch labels), so that the table below it never moves: the action buttons drop their
-// labels when the row can't hold them ("compact"), and then the game's name gives way
-// ("tight", cut with an ellipsis). At 900 px and narrower its rows are fixed by board.css.
+// name, Dutch labels), so that the table below it never moves: the buttons whose icons say
+// enough drop their labels when the row can't hold them ("compact"), then the game's name
+// gives way ("tight", cut with an ellipsis), and last New game, Hint, Finish and Statistics
+// drop theirs ("iconic"). At 900 px and narrower its rows are fixed by board.css.
 export function fitToolbar() {
   const bar = document.querySelector(".toolbar");
-  bar.classList.remove("compact", "tight");
+  bar.classList.remove("compact", "tight", "iconic");
   if (!window.matchMedia("(min-width: 901px)").matches) return;
   const wraps = () => bar.lastElementChild.offsetTop > bar.firstElementChild.offsetTop + 4;
-  if (wraps()) bar.classList.add("compact");
-  if (wraps()) bar.classList.add("tight");
+  for (const step of ["compact", "tight", "iconic"]) {
+    if (!wraps()) return;
+    bar.classList.add(step);
+  }
 }
 
 export function wireToolbar(commands) {
