@@ -92,12 +92,13 @@ def migrated_sqlite_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return migrated_sqlite(tmp_path_factory.mktemp("sqlite-template") / "solitaire.db")
 
 
-@pytest.fixture(scope="package")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
-    """One Chromium per worker for a package's browser tests; each test opens its own
-    context. Not kept for the whole session: Playwright's synchronous API holds an asyncio
-    loop running in the worker's thread while it is open, and the tests that run their own
-    loop afterwards (``asyncio.run``) would find it there."""
+    """Chromium for a module's browser tests (tests/e2e shares one per package instead: its
+    conftest); each test opens its own context. Never kept for the whole session:
+    Playwright's synchronous API holds an asyncio loop running in the worker's thread while
+    it is open, and the tests that run their own loop afterwards (``asyncio.run``) would find
+    it there."""
     from .e2e.harness import chromium_browser
 
     with chromium_browser() as chromium:

@@ -1,6 +1,6 @@
-"""Fixtures: one real server for the whole session (per worker) and the session's Chromium
-(``browser``, in ``tests/conftest.py``); a fresh browser context (so a fresh player, by
-cookie) for every test."""
+"""Fixtures: one real server for the whole session (per worker), one Chromium for the
+package (``browser``, closed when the worker leaves it), and a fresh browser context (so a
+fresh player, by cookie) for every test."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize
 
-from .harness import running_server
+from .harness import chromium_browser, running_server
 
 DESKTOP: ViewportSize = {"width": 1280, "height": 800}
 
@@ -18,6 +18,15 @@ DESKTOP: ViewportSize = {"width": 1280, "height": 800}
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     with running_server(tmp_path_factory.mktemp("solitaire-data")) as base:
         yield base
+
+
+@pytest.fixture(scope="package")
+def browser() -> Iterator[Browser]:
+    """One Chromium for the browser tests of this package (on each worker), closed when the
+    worker goes on to other tests (Playwright's open loop would be in their way: the root
+    conftest)."""
+    with chromium_browser() as chromium:
+        yield chromium
 
 
 @pytest.fixture
