@@ -22,7 +22,7 @@ test:
 	.venv/bin/ruff format --check src tests bench setup.py
 	.venv/bin/mypy
 	npm test --silent
-	.venv/bin/python -m pytest -q -n $(WORKERS) --dist load --durations=40
+	.venv/bin/python -m pytest -q -n $(WORKERS) --dist load --maxschedchunk 2 --durations=40
 
 # The inner loop: the same linters and the unit tests, without the slow ones (browser,
 # server processes, long sessions: `-m slow` selects those).
@@ -31,7 +31,7 @@ check: setup
 	.venv/bin/ruff format --check src tests bench setup.py
 	.venv/bin/mypy
 	npm test --silent
-	.venv/bin/python -m pytest -q -n $(WORKERS) --dist load -m "not slow" --durations=10
+	.venv/bin/python -m pytest -q -n $(WORKERS) --dist load --maxschedchunk 2 -m "not slow" --durations=10
 
 lint: setup
 	.venv/bin/ruff check src tests bench setup.py

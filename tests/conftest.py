@@ -57,17 +57,33 @@ def pytest_unconfigure(config: pytest.Config) -> None:
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Mark ``slow`` every test that needs Chromium, server processes or PostgreSQL (also
     through a ``postgresql`` parameter), besides those marked by hand for their length:
-    ``make check`` leaves them out, ``make test`` runs them all."""
+    ``make check`` leaves them out, ``make test`` runs them all.
+
+    Then order the run longest first, so that the workers finish together: the tests marked
+    slow by hand and the system tests (the long ones: searches checked against the rules,
+    servers killed and raced), then the other slow ones (Chromium, PostgreSQL), then the
+    quick ones, which fill the gaps at the end. A stable sort: within each group the
+    collection's order, so a module's tests stay together. With ``--maxschedchunk 2``
+    (the Makefile) pytest-xdist hands the tests out in this order, two at a time, so the
+    long ones spread over the workers instead of queuing on the first."""
+    group: dict[str, int] = {}
     for item in items:
         folder = item.path.relative_to(TESTS).parts[0] if item.path.is_relative_to(TESTS) else ""
         spec = getattr(item, "callspec", None)
         parameters = list(spec.params.values()) if spec is not None else []
-        if (
+        if item.get_closest_marker("slow") is not None or folder == "system":
+            group[item.nodeid] = 0
+        elif (
             folder in SLOW_FOLDERS
             or SLOW_FIXTURES & set(getattr(item, "fixturenames", ()))
             or "postgresql" in parameters
         ):
+            group[item.nodeid] = 1
+        else:
+            group[item.nodeid] = 2
+        if group[item.nodeid] < 2:
             item.add_marker(pytest.mark.slow)
+    items.sort(key=lambda item: group[item.nodeid])
 
 
 @pytest.fixture(scope="session")
