@@ -79,7 +79,7 @@ def test_dc_1_a_challenge_played_to_its_goal_on_a_phone(phone: Page, server: str
     expected_goal = {
         "win": words["ui.challenge.goal.win"],
         "moves": words["ui.challenge.goal.moves"].format(moves=goal.moves),
-        "score": words["ui.challenge.goal.score"].format(score=goal.score),
+        "score": words["ui.challenge.goal.score"].format(score=goal.score_text),
     }[goal.kind]
     expect(bar.locator("[data-challenge-goal]")).to_have_text(expected_goal)
     moves = [Move.parse(text) for text in CHALLENGE.graded.solution.split()]

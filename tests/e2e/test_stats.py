@@ -9,11 +9,13 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from solitaire.codes import GameCode, parse_variant
+from solitaire.codes import GameCode, GameId, parse_code, parse_variant
+from solitaire.levels.challenges import challenge_for
+from solitaire.levels.data import graded_deals
 
 from ..fixtures import KLONDIKE_ONE_MOVE_TO_WIN
 from ..test_wins import lines
-from .harness import api, card_in, current_state, open_board, start_layout
+from .harness import TODAY, api, card_in, current_state, open_board, start_layout
 
 ALMOST_WON = KLONDIKE_ONE_MOVE_TO_WIN
 
@@ -82,6 +84,105 @@ def test_the_dialog_shows_the_figures_and_the_chart_of_the_current_variant(
     expect(page.locator("#stats-played")).to_be_hidden()
     page.keyboard.press("Escape")
     expect(dialog).to_be_hidden()
+
+
+def play_moves(page: Page, state: dict[str, Any], moves: str) -> dict[str, Any]:
+    for move in moves.split():
+        state = api(
+            page,
+            "POST",
+            f"/api/games/{state['id']}/actions",
+            {"version": state["version"], "type": "move", "move": move},
+        )
+    return state
+
+
+def stats_key(code: str) -> str:
+    """The statistics' key of a code's variant: ``SS1-S2-…`` → ``SS-S2``."""
+    game, options = str(parse_code(code).variant).split("-")
+    return f"{game[:2]}-{options}"
+
+
+def test_lv_1_dc_1_the_figures_per_level_and_of_the_challenges(page: Page, server: str) -> None:
+    """Won: a Simple Simon deal of no level, an Easy one, and today's Simple Simon challenge.
+    The "Games counted" choice reads GET /api/stats per level or of the challenges."""
+    open_board(page, server)
+    plain_code, plain_moves = lines("SS1-S1")[0]
+    assert play_through_api(page, plain_code, plain_moves)["won"]
+    easy = api(page, "POST", "/api/games", {"mode": "new", "variant": "SS1-S1", "level": "easy"})
+    solution = next(
+        graded.solution
+        for graded in graded_deals(parse_variant("SS1-S1"), "easy")
+        if str(graded.code) == easy["code"]
+    )
+    assert play_moves(page, easy, solution)["won"]
+    challenge = challenge_for(GameId.SIMPLE_SIMON, TODAY)
+    started = api(
+        page, "POST", "/api/games", {"mode": "challenge", "date": TODAY.isoformat(), "game": "SS"}
+    )
+    assert play_moves(page, started, challenge.graded.solution)["challenge"]["met"]
+    challenge_key = stats_key(started["code"])
+
+    open_board(page, server)
+    # The board opens on the won challenge.
+    page.locator("#won-dialog button[value='close']").click()
+    open_stats(page)
+    games = page.locator("#stats-games")
+    expect(games).to_have_value("all")
+    options = games.locator("option")
+    expect(options).to_have_text(
+        [
+            "All games",
+            "Easy deals",
+            "Medium deals",
+            "Hard deals",
+            "Expert deals",
+            "Daily challenges",
+        ]
+    )
+    expect(page.locator("#stats-variant")).to_have_value(challenge_key)
+
+    def choose(value: str) -> None:
+        games.select_option(value)
+        expect(page.locator("#stats-dialog")).to_have_attribute("data-loaded", "true")
+
+    choose("challenge")
+    assert (figure(page, "played"), figure(page, "won")) == ("1", "1")
+    # Another variant, with the challenges chosen: it says which games it has none of.
+    page.locator("#stats-variant").select_option("KL-D1N")
+    expect(page.locator("#stats-none")).to_have_text(
+        "Klondike: draw 1, Normal (Daily challenges): no game played yet. A game counts once "
+        "it is won, or left for another game after at least one move."
+    )
+    page.locator("#stats-variant").select_option("SS-S1")
+    choose("easy")
+    easy_games = 1 + (challenge_key == "SS-S1" and challenge.level == "easy")
+    assert figure(page, "played") == str(easy_games)
+    choose("all")
+    assert figure(page, "played") == str(2 + (challenge_key == "SS-S1"))
+    # The figures are the server's for that choice.
+    served = api(page, "GET", "/api/stats?level=easy")["variants"]
+    assert [entry["played"] for entry in served if entry["variant"] == "SS-S1"] == [easy_games]
+    # The choice stays while the dialog is closed and opened again.
+    choose("hard")
+    page.keyboard.press("Escape")
+    open_stats(page)
+    expect(games).to_have_value("hard")
+
+
+def test_the_games_counted_are_in_the_board_s_language(page: Page, server: str) -> None:
+    open_board(page, server)
+    for lang, first, last in [
+        ("ro", "Toate partidele", "Provocări zilnice"),
+        ("nl", "Alle spellen", "Dagelijkse uitdagingen"),
+    ]:
+        api(page, "PUT", "/api/settings", {"language": lang})
+        open_board(page, server)
+        open_stats(page)
+        options = page.locator("#stats-games option")
+        expect(options.first).to_have_text(first)
+        expect(options.last).to_have_text(last)
+        page.keyboard.press("Escape")
 
 
 def test_the_s_key_opens_it_and_a_reset_asks_first(page: Page, server: str) -> None:

@@ -7,7 +7,7 @@ import datetime as dt
 
 import pytest
 
-from solitaire.codes import GameId
+from solitaire.codes import GameId, parse_variant
 from solitaire.levels.challenges import (
     WEEKDAY_LEVELS,
     Goal,
@@ -75,6 +75,18 @@ def test_dc_1_the_goals_kinds() -> None:
     score = Goal("score", score=100)
     assert score.met(won=False, moves=5, score=100) and not score.met(won=True, moves=5, score=99)
     assert Goal("win").met(won=True, moves=999, score=0)
+
+
+@pytest.mark.parametrize(("variant", "shown"), [("KL1-D3V", "+${}"), ("KL1-D3N", "{}")])
+def test_dc_1_a_score_goal_is_shown_as_the_board_shows_the_variant_s_score(
+    variant: str, shown: str
+) -> None:
+    """In Klondike Vegas the score is money: the goal says ``+$100`` as the toolbar would."""
+    graded = next(deal for deal in graded_deals(parse_variant(variant), "medium") if deal.score > 0)
+    goal = goal_from(graded, "score")
+    assert goal.score is not None and goal.score_text == shown.format(goal.score)
+    assert goal.as_json()["score_text"] == goal.score_text
+    assert goal_from(graded, "moves").as_json()["score_text"] is None
 
 
 def test_dc_1_the_streak_counts_days_in_a_row_up_to_today() -> None:

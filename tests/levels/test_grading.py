@@ -5,12 +5,14 @@ from __future__ import annotations
 import gzip
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from solitaire.cli import main
 from solitaire.codes import parse_code, parse_variant
 from solitaire.games import rules_for
+from solitaire.levels.data import read_data, write_data
 from solitaire.levels.grading import LEVELS, DealRecord, grade_deal, levels_of
 from solitaire.levels.player import plain_progress, play_once
 from solitaire.moves import parse_moves
@@ -79,3 +81,53 @@ def test_lv_1_the_grade_command_writes_levels_of_proven_deals(
 def test_lv_1_the_grade_command_refuses_a_bad_variant(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["grade", "XX1-Q"]) == 2
     assert "bad variant" in capsys.readouterr().err
+
+
+def test_lv_1_a_run_without_the_records_adds_deals_to_the_shipped_ones(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The records file of the first run is gone: the data written is the start (its deals
+    measured again, to the same difficulties), the run goes on from ``--start`` and the
+    levels are cut again from both."""
+    out = tmp_path / "graded.json.gz"
+    first = ["grade", "SS1-S1", "--per-level", "1", "--seconds", "10", "--playouts", "2"]
+    assert main([*first, "--records", str(tmp_path / "first.jsonl"), "--out", str(out)]) == 0
+    before = json.loads(gzip.decompress(out.read_bytes()))["variants"]["SS1-S1"]
+    shipped = {row[0]: row for level in LEVELS for row in before[level]}
+    records = tmp_path / "second.jsonl"
+    second = ["grade", "SS1-S1", "--per-level", "2", "--seconds", "10", "--start", "900"]
+    assert main([*second, "--records", str(records), "--out", str(out)]) == 0
+    data = json.loads(gzip.decompress(out.read_bytes()))
+    after = {row[0]: row for level in LEVELS for row in data["variants"]["SS1-S1"][level]}
+    assert len(after) == 8
+    assert {deal: after[deal] for deal in shipped} == shipped
+    assert all(deal >= 900 for deal in after.keys() - shipped.keys())
+    # Measured as they were: the data's playouts (2), not the command's default (4).
+    assert data["playouts"]["SS1-S1"] == 2
+    lines = [json.loads(line) for line in records.read_text().splitlines()]
+    assert all(len(line["progress"]) == 2 for line in lines if line["verdict"] == "winnable")
+    capsys.readouterr()
+
+
+def test_lv_1_writing_some_variants_keeps_the_others_as_they_were(tmp_path: Path) -> None:
+    out = tmp_path / "graded.json.gz"
+    graded = [
+        grade_deal(parse_code(f"SS1-S1-{code}"), seconds=10, playouts=1)
+        for code in ("AAAAABD", "AAAAABE", "AAAAABF", "AAAAABG")
+    ]
+    kept: dict[str, Any] = {
+        "variants": {"KL1-D1V": {level: [[7, 0.5, 100, 50, "s"]] for level in LEVELS}},
+        "figures": {"KL1-D1V": {"easy": {"deals": 1}}},
+        "playouts": {"KL1-D1V": 2},
+    }
+    write_data([record for record in graded if record.won_by_solution], out, {}, keep=kept)
+    data = read_data(out)
+    assert data is not None
+    assert data["variants"]["KL1-D1V"] == kept["variants"]["KL1-D1V"]
+    assert data["playouts"] == {"KL1-D1V": 2, "SS1-S1": 1}
+    assert sorted(data["variants"]) == ["KL1-D1V", "SS1-S1"]
+
+
+def test_lv_1_the_grade_command_refuses_a_bad_start(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["grade", "SS1-S1", "--start", "0"]) == 2
+    assert "--start must be a deal from 1" in capsys.readouterr().err

@@ -128,3 +128,35 @@ def test_dc_1_a_bad_month_is_refused(client: TestClient) -> None:
         response = client.get("/api/challenges", params={"month": month})
         assert response.status_code == 400, month
         assert "is not a month" in response.json()["message"]
+
+
+def test_dc_1_the_statistics_of_the_challenges_count_only_their_games(
+    client: TestClient,
+) -> None:
+    """``GET /api/stats?challenge=true``: a challenge won counts, a game of the same level
+    outside the challenges does not; with ``level`` too, the challenges of that level."""
+    challenge = challenge_for(GAME, TODAY)
+    state = _play_challenge(client, TODAY)
+    assert state["won"]
+    # The same graded deal again by its code: not a challenge any more (and no level).
+    other = start(client, mode="code", code=str(challenge.code))
+    other = _play_solution(client, other, challenge.graded.solution)
+    assert other["won"] and other["challenge"] is None
+    variant_key = f"SS-{str(challenge.code.variant).split('-')[1]}"
+    every = client.get("/api/stats").json()["variants"]
+    assert [(entry["variant"], entry["played"]) for entry in every] == [(variant_key, 2)]
+    only = client.get("/api/stats", params={"challenge": "true"}).json()["variants"]
+    assert [(entry["variant"], entry["played"], entry["won"]) for entry in only] == [
+        (variant_key, 1, 1)
+    ]
+    level = challenge.level
+    both = client.get("/api/stats", params={"challenge": "true", "level": level}).json()
+    assert [entry["played"] for entry in both["variants"]] == [1]
+    other_level = next(name for name in ("easy", "expert") if name != level)
+    assert (
+        client.get("/api/stats", params={"challenge": "true", "level": other_level}).json()[
+            "variants"
+        ]
+        == []
+    )
+    assert client.get("/api/stats", params={"challenge": "maybe"}).status_code == 400

@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..codes import GameCode, GameId, parse_variant
+from ..games import rules_for
 from .data import GradedDeal, graded_deals
 
 #: The variants a game's challenge is drawn from.
@@ -45,11 +46,17 @@ GOAL_KINDS = ("win", "moves", "score")
 @dataclass(frozen=True, slots=True)
 class Goal:
     """What a challenge asks: ``kind`` ``win``, ``moves`` (win in at most ``moves``) or
-    ``score`` (reach ``score`` points, won or not)."""
+    ``score`` (reach ``score`` points, won or not); ``score_text``: that score as the board
+    shows a score of the variant (``+$100`` in Klondike Vegas, where the score is money).
+
+    >>> goal_from(graded_deals(parse_variant("KL1-D3V"), "easy")[0], "score").score_text
+    '+$100'
+    """
 
     kind: str
     moves: int | None = None
     score: int | None = None
+    score_text: str | None = None
 
     def met(self, *, won: bool, moves: int, score: int) -> bool:
         """Whether a game that stands at ``won``, ``moves`` and ``score`` meets the goal."""
@@ -60,7 +67,12 @@ class Goal:
         return won
 
     def as_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, "moves": self.moves, "score": self.score}
+        return {
+            "kind": self.kind,
+            "moves": self.moves,
+            "score": self.score,
+            "score_text": self.score_text,
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,7 +113,8 @@ def goal_from(graded: GradedDeal, kind: str) -> Goal:
     if kind == "moves":
         return Goal("moves", moves=-(-graded.counter * 3 // 2 // 10) * 10)
     if kind == "score" and graded.score > 0:
-        return Goal("score", score=max(10, graded.score // 2 // 10 * 10))
+        score = max(10, graded.score // 2 // 10 * 10)
+        return Goal("score", score=score, score_text=rules_for(graded.variant).format_score(score))
     return Goal("win")
 
 

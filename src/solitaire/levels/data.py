@@ -19,8 +19,10 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from ..codes import GameCode, Variant
+from ..codes import GameCode, Variant, parse_variant
+from ..solver import Verdict
 from .grading import LEVELS, DealRecord, level_summary, levels_of
+from .player import plain_progress
 
 DATA_FILE = "graded.json.gz"
 FORMAT = 1
@@ -44,15 +46,74 @@ class GradedDeal:
         return GameCode(self.variant, self.deal)
 
 
-def write_data(records: list[DealRecord], path: Path, measure: dict[str, Any]) -> dict[str, Any]:
-    """Write the levels of the graded ``records`` (any variants) to ``path``; returns each
-    variant's figures per level."""
+def read_data(path: Path) -> dict[str, Any] | None:
+    """The levels' data written at ``path`` by :func:`write_data`, or None when there is no
+    file. Raises ValueError for a file of another format."""
+    if not path.exists():
+        return None
+    data: dict[str, Any] = json.loads(gzip.decompress(path.read_bytes()))
+    if data.get("format") != FORMAT:
+        raise ValueError(f"{path}: format {data.get('format')!r}, expected {FORMAT}")
+    return data
+
+
+def records_of_data(data: dict[str, Any], variant: str) -> list[DealRecord]:
+    """The graded deals of ``variant`` in written ``data`` as records again, so that a run
+    without the records file of the first one can add deals to them: the plain player's
+    games are played again (seeded: the same shares as when they were graded), the
+    solution, counter and score are the stored ones.
+
+    >>> easy = graded_deals(parse_variant("SS1-S1"), "easy")[0]
+    >>> row = [easy.deal, easy.difficulty, easy.counter, easy.score, easy.solution]
+    >>> data = {"playouts": {"SS1-S1": 4}, "variants": {"SS1-S1": {"easy": [row]}}}
+    >>> [record] = records_of_data(data, "SS1-S1")
+    >>> record.verdict, round(record.difficulty, 4) == easy.difficulty
+    ('winnable', True)
+    """
+    rows = [row for level in LEVELS for row in data["variants"].get(variant, {}).get(level, [])]
+    if not rows:
+        return []
+    playouts = int(data["playouts"][variant])
+    variant_of = parse_variant(variant)
+    records = []
+    for deal, _difficulty, counter, score, solution in sorted(rows):
+        code = GameCode(variant_of, deal)
+        records.append(
+            DealRecord(
+                variant,
+                deal,
+                Verdict.WINNABLE.value,
+                progress=plain_progress(code, playouts).games,
+                solution=solution,
+                solution_moves=len(solution.split()),
+                counter=counter,
+                score=score,
+            )
+        )
+    return records
+
+
+def write_data(
+    records: list[DealRecord],
+    path: Path,
+    measure: dict[str, Any],
+    keep: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    """Write the levels of the graded ``records`` (any variants) to ``path``; the variants
+    of the data ``keep`` (the file written before) that have no records are carried over as
+    they were. Returns each variant's figures per level."""
     by_variant: dict[str, list[DealRecord]] = {}
     for record in records:
         by_variant.setdefault(record.variant, []).append(record)
     variants: dict[str, Any] = {}
     figures: dict[str, Any] = {}
     playouts: dict[str, int] = {}
+    if keep is not None:
+        for variant, levels in keep["variants"].items():
+            if variant not in by_variant:
+                variants[variant] = levels
+                figures[variant] = keep["figures"][variant]
+                playouts[variant] = keep["playouts"][variant]
     for variant, deals in sorted(by_variant.items()):
         cut = levels_of(deals)
         if not cut[LEVELS[0]]:
@@ -71,9 +132,9 @@ def write_data(records: list[DealRecord], path: Path, measure: dict[str, Any]) -
         {
             "format": FORMAT,
             "measure": measure,
-            "playouts": playouts,
-            "figures": figures,
-            "variants": variants,
+            "playouts": dict(sorted(playouts.items())),
+            "figures": dict(sorted(figures.items())),
+            "variants": dict(sorted(variants.items())),
         },
         separators=(",", ":"),
     )

@@ -76,11 +76,12 @@ class LastAction(_Answer):
 
 class ChallengeGoal(_Answer):
     """DC-1: a challenge's goal: ``win``; ``moves``: win in at most ``moves``; ``score``:
-    reach ``score`` points."""
+    reach ``score`` points (``score_text``: as the board shows it, ``+$100`` in Vegas)."""
 
     kind: Literal["win", "moves", "score"]
     moves: int | None
     score: int | None
+    score_text: str | None = Field(examples=["+$100"])
 
 
 Level = Literal["easy", "medium", "hard", "expert"]

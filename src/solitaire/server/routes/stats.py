@@ -112,13 +112,20 @@ def _bar_label(messages: dict[str, str], variant: Variant) -> Callable[[Finished
 
 
 def _stats_body(
-    services: Services, player_id: str, texts: PlayerTexts, level: str | None = None
+    services: Services,
+    player_id: str,
+    texts: PlayerTexts,
+    level: str | None = None,
+    challenge: bool = False,
 ) -> dict[str, Any]:
     resets = services.store.stats_resets(player_id)
     games = []
     for stored in services.store.finished_games(player_id):
         # LV-1: the statistics of one level count only the graded deals of that level.
         if level is not None and stored.level != level:
+            continue
+        # DC-1: the statistics of the daily challenges count only the challenges' games.
+        if challenge and stored.challenge_date is None:
             continue
         # A typed-in position that is already won was never played.
         if stored.won and stored.moves == 0:
@@ -162,12 +169,15 @@ def read_stats(
     player_id: PlayerDep,
     texts: PlayerTextsDep,
     level: Annotated[Literal["easy", "medium", "hard", "expert"] | None, Query()] = None,
+    challenge: Annotated[bool, Query()] = False,
 ) -> JSONResponse:
     """Per variant played: played, won, win rate, records (``best_score`` with its ``text``
     as the board shows it), streaks, the recent games, and ``chart``, an SVG of the recent
     results in the player's language; ``resets``: when each variant was last reset. With
-    ``level`` (LV-1), only the games of graded deals of that level count."""
-    return JSONResponse(_stats_body(services, player_id, texts, level))
+    ``level`` (LV-1), only the games of graded deals of that level count; with
+    ``challenge=true`` (DC-1), only the games of daily challenges (both: the challenges of
+    that level)."""
+    return JSONResponse(_stats_body(services, player_id, texts, level, challenge))
 
 
 def _reset_keys(texts: PlayerTexts, request: StatsReset) -> list[str]:

@@ -55,8 +55,14 @@ export const api = {
     Boolean(navigator.sendBeacon?.(`${game(id)}/clock`, new Blob([JSON.stringify({ played_ms: playedMs })], { type: "application/json" }))),
   // The next move of a solution from the position at `version` (when hints are on).
   hint: (id, version) => request("POST", `${game(id)}/hint`, { version }),
-  // The statistics per variant; reset one variant ("KL-D1N") or "all" from now on.
-  stats: () => request("GET", "/api/stats"),
+  // The statistics per variant, of every game or of some (LV-1, DC-1): {level: "hard"},
+  // {challenge: true}; reset one variant ("KL-D1N") or "all" from now on.
+  stats: ({ level = null, challenge = false } = {}) => {
+    const query = new URLSearchParams();
+    if (level) query.set("level", level);
+    if (challenge) query.set("challenge", "true");
+    return request("GET", query.size ? `/api/stats?${query}` : "/api/stats");
+  },
   resetStats: (variant) => request("POST", "/api/stats/reset", { variant }),
   // The month's daily challenges (DC-1): "2026-11", or null for this month.
   challenges: (month) => request("GET", month ? `/api/challenges?month=${encodeURIComponent(month)}` : "/api/challenges"),

@@ -30,7 +30,7 @@ export function defaults() {
     // The dialogs' own state, one entry per dialog module (dialogs/).
     dialogs: {
       newGame: { onChoice: null },
-      stats: { stats: null, selected: null, history: [], total: 0, playAgain: null },
+      stats: { stats: null, selected: null, games: "all", loading: 0, history: [], total: 0, playAgain: null },
       transfer: { shown: null, pending: null },
     },
     // The game's flow (flow.js): the won game's cascade playing, the state Finish

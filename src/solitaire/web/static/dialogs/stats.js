@@ -1,6 +1,8 @@
 // The Statistics dialog: the figures of one variant (GET /api/stats, with the server's SVG
-// chart of the recent results), a reset in two steps (POST /api/stats/reset), and the
-// History tab (GET /api/history) whose "Play again" starts a finished game anew.
+// chart of the recent results), of all its games or of some — the deals of one level (LV-1,
+// ?level=) or the daily challenges (DC-1, ?challenge=true) —, a reset in two steps
+// (POST /api/stats/reset), and the History tab (GET /api/history) whose "Play again" starts
+// a finished game anew.
 // Every figure and record comes from the server; this module only lays them out and formats
 // numbers, times and dates in the player's language.
 //
@@ -17,10 +19,19 @@ const $ = (id) => document.getElementById(id);
 
 const FIGURES = ["played", "won", "win_rate", "best_score", "fewest_moves", "fastest_win", "current_streak", "best_streak"];
 const HISTORY_PAGE = 20;
+// Which games the figures count: every game, the deals of one level, the daily challenges.
+const GAMES = ["all", "easy", "medium", "hard", "expert", "challenge"];
 
-// The dialog's own state: the last GET /api/stats answer, the variant shown, the history's
-// pages loaded, and what "Play again" does.
+// The dialog's own state: the last GET /api/stats answer, the variant shown, which games
+// count, the history's pages loaded, and what "Play again" does.
 const view = ui.dialogs.stats;
+
+// The query of GET /api/stats for a choice of GAMES.
+export function statsQuery(games) {
+  if (games === "challenge") return { challenge: true };
+  if (games === "all") return {};
+  return { level: games };
+}
 
 function showError(text) {
   const error = $("stats-error");
@@ -47,6 +58,19 @@ function fillVariantChoices() {
   select.value = view.selected;
 }
 
+function fillGamesChoices() {
+  const select = $("stats-games");
+  select.replaceChildren(
+    ...GAMES.map((games) => {
+      const option = document.createElement("option");
+      option.value = games;
+      option.textContent = t(`ui.stats.games.${games}`);
+      return option;
+    }),
+  );
+  select.value = view.games;
+}
+
 function figureText(name, entry) {
   const value = entry[name];
   if (name === "win_rate") return formatPercent(value);
@@ -61,7 +85,11 @@ function renderFigures() {
   const entry = view.stats?.variants.find((variant) => variant.variant === key) ?? null;
   const none = $("stats-none");
   none.hidden = entry !== null;
-  none.textContent = entry ? "" : t("ui.stats.none", { variant: variantName(key) });
+  const noneText =
+    view.games === "all"
+      ? t("ui.stats.none", { variant: variantName(key) })
+      : t("ui.stats.none_among", { variant: variantName(key), games: t(`ui.stats.games.${view.games}`) });
+  none.textContent = entry ? "" : noneText;
   $("stats-played").hidden = entry === null;
   if (entry) {
     for (const name of FIGURES) {
@@ -79,11 +107,26 @@ function renderFigures() {
   $("stats-reset-variant").textContent = t("ui.stats.reset_variant", { variant: variantName(key) });
 }
 
+// Reads the figures of the games chosen; an answer overtaken by a later choice is dropped.
+// The dialog's data-loaded says the last choice's answer is in (or failed, with an error).
 async function loadStats() {
-  const { status, body } = await api.stats();
-  if (status !== 200) throw new Error(failureText(status, body));
-  view.stats = body;
-  renderFigures();
+  const dialog = $("stats-dialog");
+  const figures = $("stats-figures");
+  delete dialog.dataset.loaded;
+  figures.setAttribute("aria-busy", "true");
+  const asked = ++view.loading;
+  try {
+    const { status, body } = await api.stats(statsQuery(view.games));
+    if (asked !== view.loading) return;
+    if (status !== 200) throw new Error(failureText(status, body));
+    view.stats = body;
+    renderFigures();
+  } finally {
+    if (asked === view.loading) {
+      figures.removeAttribute("aria-busy");
+      dialog.dataset.loaded = "true";
+    }
+  }
 }
 
 // -- reset, in two steps ------------------------------------------------------------------------
@@ -114,8 +157,14 @@ async function reset(variant) {
       showError(failureText(status, body));
       return;
     }
-    view.stats = body;
-    renderFigures();
+    // The reset answers the figures of every game: those of a level or of the challenges
+    // are read again.
+    if (view.games === "all") {
+      view.stats = body;
+      renderFigures();
+    } else {
+      await loadStats();
+    }
     closeResetQuestion();
     $("stats-reset-done").textContent = t("ui.stats.reset_done");
   } catch (error) {
@@ -246,6 +295,12 @@ export function setupStatsDialog({ playAgain }) {
     $("stats-reset-done").textContent = "";
     renderFigures();
   });
+  $("stats-games").addEventListener("change", () => {
+    view.games = $("stats-games").value;
+    closeResetQuestion({ focus: false });
+    $("stats-reset-done").textContent = "";
+    guard(loadStats);
+  });
   $("stats-reset-button").addEventListener("click", askReset);
   $("stats-reset-cancel").addEventListener("click", () => closeResetQuestion());
   $("stats-reset-variant").addEventListener("click", () => reset(view.selected));
@@ -273,12 +328,13 @@ export function setupStatsDialog({ playAgain }) {
   });
 }
 
-// Opens the dialog on the figures of the current game's variant.
+// Opens the dialog on the figures of the current game's variant (of the games chosen last).
 export async function openStats(state) {
   const dialog = $("stats-dialog");
   delete dialog.dataset.loaded;
   view.selected = variantKeyOf(state);
   fillVariantChoices();
+  fillGamesChoices();
   closeResetQuestion({ focus: false });
   $("stats-reset-done").textContent = "";
   showError(null);
@@ -288,5 +344,4 @@ export async function openStats(state) {
   if (!dialog.open) dialog.showModal();
   $("stats-variant").focus();
   await guard(loadStats);
-  dialog.dataset.loaded = "true";
 }
