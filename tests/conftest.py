@@ -30,8 +30,9 @@ from .support.sqlite import migrated_sqlite
 TESTS = Path(__file__).parent
 SLOW_FOLDERS = {"e2e", "system"}
 """Folders whose every test starts Chromium or real server processes."""
-SLOW_FIXTURES = {"browser", "page", "postgres_cluster"}
-"""Fixtures that make a test slow by nature: Chromium, the PostgreSQL cluster."""
+SLOW_FIXTURES = {"browser", "page", "postgres_cluster", "server"}
+"""Fixtures that make a test slow by nature: Chromium, the PostgreSQL cluster, a real server
+process (``server``, in the browser tests' folders)."""
 
 SESSION_DIR = "TESTS_SOLITAIRE_SESSION_DIR"
 """The environment variable naming the session's shared directory (not ``SOLITAIRE_…``,

@@ -26,6 +26,7 @@ def test_lv_1_every_variant_has_at_least_100_deals_per_level() -> None:
             assert len(graded_deals(variant, level)) >= PER_LEVEL, (name, level)
 
 
+@pytest.mark.slow  # every shipped solution, thousands of moves through the rules
 @pytest.mark.parametrize("name", VARIANTS)
 def test_lv_1_every_graded_deal_solution_replays_to_a_win(name: str) -> None:
     """Each stored solution is played from the deal's first position through the rules

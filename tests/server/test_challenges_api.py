@@ -6,6 +6,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 
 from solitaire.codes import GameId
@@ -101,6 +102,7 @@ def test_dc_1_a_met_challenge_marks_the_day_and_the_streak(client: TestClient) -
     assert all(day["challenges"] == [] for day in december["days"])
 
 
+@pytest.mark.slow  # ten challenges played to their goals through the API
 def test_dc_1_ten_days_done_earn_the_bronze_badge(client: TestClient) -> None:
     for back in range(10):
         _play_challenge(client, TODAY - dt.timedelta(back))
