@@ -11,6 +11,7 @@ to each request and see every response, error answers included. (FastAPI's own
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import orjson
@@ -108,20 +109,23 @@ def read_json(body: bytes) -> Any:
 #: Brackets and braces in a body below which its nesting is surely shallower than Python's
 #: parser (which the app then runs) can follow.
 _SHALLOW = 64
+#: 19 digits in a row: perhaps a whole number past 64 bits, which orjson reads as a float.
+_LONG_NUMBER = re.compile(rb"[0-9]{19}")
 
 
 def parse_json(body: bytes) -> Any:
     """:func:`read_json`, sooner: orjson (RFC 8259, no NaN) takes nearly every body in a
-    tenth of the time, and whatever it takes Python's parser takes too, as long as it is
-    not nested deeply; the rest (a byte order mark, a number past 64 bits, a lone surrogate,
-    deep nesting, or no JSON at all) is judged by :func:`read_json`.
+    tenth of the time, and what it takes Python's parser reads the same, as long as it is
+    not nested deeply and holds no whole number past 64 bits (which orjson makes a float);
+    the rest (those, a byte order mark, a lone surrogate, a number past a float's range, or
+    no JSON at all) is judged by :func:`read_json`.
 
     >>> parse_json(b'{"version": 3, "type": "stock"}')
     {'version': 3, 'type': 'stock'}
     >>> parse_json(b'[18446744073709551616]')  # past orjson's integers, still JSON
     [18446744073709551616]
     """
-    if body.count(b"[") + body.count(b"{") < _SHALLOW:
+    if body.count(b"[") + body.count(b"{") < _SHALLOW and _LONG_NUMBER.search(body) is None:
         try:
             return orjson.loads(body)
         except orjson.JSONDecodeError:
