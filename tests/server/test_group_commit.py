@@ -162,7 +162,7 @@ def test_a_group_of_coroutines_is_settled_with_one_wake_up_of_their_loop() -> No
             wake_ups[0] += 1
             return call_soon_threadsafe(*args, **kwargs)
 
-        loop.call_soon_threadsafe = counted  # type: ignore[method-assign]
+        loop.call_soon_threadsafe = counted  # type: ignore[method-assign,assignment]
         first = asyncio.ensure_future(group.submitted(0))
         await asyncio.to_thread(first_runs.wait, 10)
         rest = [asyncio.ensure_future(group.submitted(item)) for item in range(1, 6)]
