@@ -23,8 +23,10 @@ cluster whose commits reach the disk (``fsync`` on, unlike the tests'). Then:
 The actions are what a board sends: drops the state's ``dests`` allow, stock taps when the
 state's ``stock_tap`` says one is possible, now and then an undo. Each line prints the
 median and p99 latency, actions per second, errors (anything but 200, and connections that
-failed), and the CPU time per action of the server's processes (read from ``/proc``: the
-supervisor and its workers; the PostgreSQL server's processes apart), and of this client.
+failed), the CPU time per action of the server's processes (read from ``/proc``: the
+supervisor and its workers; the PostgreSQL server's processes apart) and of this client, and
+the machine's load average before and after the run (on a shared machine the CPU time per
+action is the figure that depends least on it).
 
 The client is raw HTTP/1.1 over asyncio (one protocol object per connection, no HTTP
 library), so it costs a small part of what the server does; its own CPU per action is printed.
@@ -473,6 +475,9 @@ class Result:
     database_cpu: float
     client_cpu: float
     retries: int
+    #: The machine's load average (1 minute) before and after the run: on a shared machine
+    #: the latencies and rates say as much about it as about the server.
+    load: tuple[float, float] = (0.0, 0.0)
 
     def line(self) -> str:
         per = max(1, self.actions)
@@ -488,6 +493,7 @@ class Result:
         parts.append(f"(client {self.client_cpu / per * 1000:.2f})")
         if self.retries:
             parts.append(f"{self.retries} sent again (keep-alive race)")
+        parts.append(f"load {self.load[0]:.1f}-{self.load[1]:.1f}")
         line = "  ".join(parts)
         unexpected = {status: n for status, n in self.statuses.items() if status != "200"}
         return line + (f"  answers {unexpected}" if unexpected else "")
@@ -509,6 +515,7 @@ async def measure(
     gc.disable()
     try:
         pids, database_pids = server.server_pids(), server.database_pids()
+        load_before = os.getloadavg()[0]
         server_before = cpu_seconds(pids)
         database_before = cpu_seconds(database_pids)
         client_before = time.process_time()
@@ -537,6 +544,7 @@ async def measure(
         database_cpu,
         client_cpu,
         sum(player.connection.retries for player in team),
+        (load_before, os.getloadavg()[0]),
     )
 
 

@@ -48,11 +48,15 @@ def sqlite_settings(data_dir: Path, **overrides: Any) -> Settings:
 @pytest.fixture
 def make_app(tmp_path: Path, migrated_sqlite_template: Path) -> AppFactory:
     """Build an app on ``tmp_path/data`` (the same file each call, like a restart), which
-    starts as a copy of the session's migrated database."""
+    starts as a copy of the session's migrated database; ``limits_clock``, the clock of its
+    rate limits (by default the real one)."""
     copy_migrated_sqlite(migrated_sqlite_template, tmp_path / "data")
 
-    def build(**overrides: Any) -> FastAPI:
-        return create_app(sqlite_settings(tmp_path / "data", **overrides))
+    def build(*, limits_clock: Callable[[], float] | None = None, **overrides: Any) -> FastAPI:
+        settings = sqlite_settings(tmp_path / "data", **overrides)
+        if limits_clock is None:
+            return create_app(settings)
+        return create_app(settings, limits_clock=limits_clock)
 
     return build
 

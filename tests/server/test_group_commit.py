@@ -4,9 +4,11 @@ a group runs share the next one, and a thread that waits too long for its turn g
 
 from __future__ import annotations
 
+import asyncio
 import threading
 import time
 from collections.abc import Sequence
+from typing import Any
 
 import pytest
 
@@ -137,3 +139,40 @@ def test_a_coroutine_kept_waiting_too_long_gives_up_and_its_write_never_runs() -
     holder.join(5)
     assert group.submit("after") == "after"
     assert ran == ["slow", "after"]
+
+
+def test_a_group_of_coroutines_is_settled_with_one_wake_up_of_their_loop() -> None:
+    first_runs = threading.Event()
+    release = threading.Event()
+
+    def run(items: Sequence[int]) -> list[int]:
+        if items == [0]:
+            first_runs.set()
+            release.wait(10)  # the first group's commit, while five more queue
+        return [item * 10 for item in items]
+
+    group: GroupCommit[int] = GroupCommit(run=run, wait_seconds=10)
+
+    async def main() -> tuple[list[int], int]:
+        loop = asyncio.get_running_loop()
+        wake_ups = [0]
+        call_soon_threadsafe = loop.call_soon_threadsafe
+
+        def counted(*args: Any, **kwargs: Any) -> Any:
+            wake_ups[0] += 1
+            return call_soon_threadsafe(*args, **kwargs)
+
+        loop.call_soon_threadsafe = counted  # type: ignore[method-assign,assignment]
+        first = asyncio.ensure_future(group.submitted(0))
+        await asyncio.to_thread(first_runs.wait, 10)
+        rest = [asyncio.ensure_future(group.submitted(item)) for item in range(1, 6)]
+        await asyncio.sleep(0)  # the five are queued behind the first group
+        before = wake_ups[0]
+        release.set()
+        results = await asyncio.gather(first, *rest)
+        # One wake-up for the first group, one for the five (the to_thread call had its own).
+        return list(results), wake_ups[0] - before
+
+    results, wake_ups = asyncio.run(main())
+    assert results == [0, 10, 20, 30, 40, 50]
+    assert wake_ups == 2

@@ -2,14 +2,20 @@
 options: the hooks of its httptools protocol that the guard extends, and what the guard reads
 on a connection (the set of open connections, the transport, the loop, the logger, the
 request's cycle and whether its answer has started or ended). A uvicorn upgrade that moves
-any of these fails here, by name, before the guard misbehaves under load. (The supervisor,
-``server/command.py``, uses only ``uvicorn.Config`` and ``Server.run(sockets=…)``.)"""
+any of these fails here, by name, before the guard misbehaves under load. The supervisor and
+its workers (``server/command.py``) take from uvicorn ``Config``'s options, ``Server.run``
+on a socket they bound themselves, its logging configuration, and its handling of SIGTERM
+(the requests under way are finished, then ``run`` returns): each is checked here too."""
 
 from __future__ import annotations
 
 import asyncio
 import inspect
+import logging.config
+import signal
 import socket
+import subprocess
+import sys
 from typing import Any
 
 import uvicorn
@@ -17,6 +23,7 @@ from uvicorn.config import Config
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 from uvicorn.server import ServerState
 
+from solitaire.server.command import log_config
 from solitaire.server.connections import ConnectionGuard
 
 #: The protocol's methods the guard's protocol overrides, calling uvicorn's own.
@@ -114,3 +121,69 @@ def test_the_supervisor_and_workers_run_uvicorn_on_a_socket_they_bound() -> None
     config = Config(lambda *_: None, http=guard.protocol, loop="asyncio")
     config.load()
     assert config.http_protocol_class is guard.protocol
+
+
+def test_the_log_config_the_server_extends_is_uvicorns() -> None:
+    # command.log_config adds the app's logger to uvicorn's own dictConfig, on its handler.
+    config = log_config()
+    assert config["handlers"]["default"]["formatter"] == "default"
+    assert {"uvicorn", "uvicorn.error", "uvicorn.access"} <= set(config["loggers"])
+    logging.config.dictConfig(config)
+    assert logging.getLogger("solitaire").handlers
+
+
+#: A worker as the supervisor runs one (command._run_worker): its own socket, bound and
+#: listening, handed to uvicorn through command._uvicorn_server; the app answers slowly.
+WORKER = """
+import asyncio, socket, sys
+from solitaire.server.command import _guard, _listen, _uvicorn_server
+from solitaire.server.settings import Settings
+
+async def app(scope, receive, send):
+    if scope["type"] == "lifespan":
+        while (await receive())["type"] != "lifespan.shutdown":
+            await send({"type": "lifespan.startup.complete"})
+        await send({"type": "lifespan.shutdown.complete"})
+        return
+    print("in the app", flush=True)
+    await asyncio.sleep(1.0)
+    await send({"type": "http.response.start", "status": 200,
+                "headers": [(b"content-length", b"4")]})
+    await send({"type": "http.response.body", "body": b"done"})
+
+settings = Settings(database_url="", port=0)
+guard = _guard(settings)
+sock = _listen("127.0.0.1", 0, guard, shared=True)
+print(sock.getsockname()[1], flush=True)
+_uvicorn_server(app, settings, guard).run(sockets=[sock])
+"""
+
+
+def test_a_worker_stopped_by_sigterm_finishes_the_request_it_has() -> None:
+    # The supervisor stops its workers with SIGTERM and counts on uvicorn's Server.run to
+    # catch it and finish the requests under way, then end.
+    worker = subprocess.Popen(
+        [sys.executable, "-c", WORKER], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL
+    )
+    try:
+        assert worker.stdout is not None
+        port = int(worker.stdout.readline())
+        client = socket.create_connection(("127.0.0.1", port), timeout=10)
+        client.sendall(b"GET / HTTP/1.1\r\nHost: test\r\n\r\n")
+        assert worker.stdout.readline() == b"in the app\n"  # it answers 1 s later
+        worker.send_signal(signal.SIGTERM)
+        answer = b""
+        while not answer.endswith(b"done"):
+            chunk = client.recv(1024)
+            if not chunk:
+                break
+            answer += chunk
+        client.close()
+        assert answer.startswith(b"HTTP/1.1 200 OK") and answer.endswith(b"done")
+        # Then run returns and the process ends: uvicorn raises the signal again once it
+        # has finished, so its status says SIGTERM (0 from an older uvicorn).
+        assert worker.wait(timeout=10) in (0, -signal.SIGTERM)
+    finally:
+        if worker.poll() is None:
+            worker.kill()
+            worker.wait()

@@ -21,9 +21,9 @@ from typing import Any
 
 from pydantic import TypeAdapter, ValidationError
 from starlette.requests import Request
-from starlette.types import ASGIApp, Receive, Scope, Send
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from .middleware import JSON_BODY
+from .middleware import JsonProblem, parse_json, takes_json
 from .routes.games import act
 from .schemas import Action
 
@@ -37,9 +37,9 @@ class ActionLane:
     """Serves the actions route straight from its function; hands everything else on.
 
     It sits inside :class:`~.middleware.BodyLimitMiddleware`, which has read the whole body
-    and, for a body the route reads as JSON, left it parsed in the scope
-    (:data:`~.middleware.JSON_BODY`): the lane reads nothing from the client itself, so a
-    request it hands on reaches FastAPI exactly as it came.
+    (capped, and checked to be JSON) and hands it on in one message: the lane takes that
+    message, and a request it does not serve goes on to FastAPI with the same message
+    again, exactly as it came.
     """
 
     def __init__(self, app: ASGIApp) -> None:
@@ -47,16 +47,19 @@ class ActionLane:
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         path = None
-        if scope["type"] == "http" and scope["method"] == "POST" and JSON_BODY in scope:
+        if scope["type"] == "http" and scope["method"] == "POST":
             path = ACTION_PATH.fullmatch(scope["path"])
-        if path is None:
+        if path is None or not takes_json(scope):
             await self.app(scope, receive, send)
             return
+        message = await receive()
         try:
-            action = ACTION.validate_python(scope[JSON_BODY])
-        except ValidationError:
+            if message["type"] != "http.request" or message.get("more_body", False):
+                raise JsonProblem("not one whole body")
+            action = ACTION.validate_python(parse_json(message.get("body", b"")))
+        except (JsonProblem, ValidationError):
             # FastAPI answers it, in the API's error shape.
-            await self.app(scope, receive, send)
+            await self.app(scope, _again(message, receive), send)
             return
         request = Request(scope, receive)
         try:
@@ -67,6 +70,16 @@ class ActionLane:
                 raise
             response = await handler(request, error)
         await response(scope, receive, send)
+
+
+def _again(first: Message, receive: Receive) -> Receive:
+    """``receive`` with ``first``, already taken from it, put back in front."""
+    pending = [first]
+
+    async def replay() -> Message:
+        return pending.pop() if pending else await receive()
+
+    return replay
 
 
 def _handler(scope: Scope, error: Exception) -> Any:

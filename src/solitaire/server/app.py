@@ -10,6 +10,8 @@
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -29,7 +31,6 @@ from .live import LiveGames
 from .middleware import (
     BodyLimitMiddleware,
     HeadMiddleware,
-    RateLimitMiddleware,
     ResponseHeadersMiddleware,
 )
 from .openapi import truthful_openapi
@@ -71,8 +72,11 @@ class BoardFiles(StaticFiles):
         return response
 
 
-def create_app(settings: Settings | None = None) -> FastAPI:
-    """The app for ``settings`` (by default read from the environment)."""
+def create_app(
+    settings: Settings | None = None, *, limits_clock: Callable[[], float] = time.monotonic
+) -> FastAPI:
+    """The app for ``settings`` (by default read from the environment); ``limits_clock`` is
+    the clock of its rate limits (tests move it instead of waiting)."""
     settings = settings if settings is not None else Settings()
     if settings.is_sqlite:
         settings.data_dir.mkdir(parents=True, exist_ok=True)
@@ -93,8 +97,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         new_players_per_minute=settings.new_players_per_minute,
         new_players_burst=settings.new_players_burst,
         transfer_links_per_hour=settings.transfer_links_per_hour,
+        clock=limits_clock,
     )
-    store.on_new_player = limits.admit_new_player
     app = FastAPI(
         title="Solitaire",
         summary="Klondike, Simple Simon and Easy Harp: the rules and the games, served.",
@@ -151,7 +155,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         # default list is gone through again for every request).
         exclude_content_types=("image/png",),
     )
-    app.add_middleware(RateLimitMiddleware)
     app.add_middleware(HeadMiddleware)
     # Outermost, so that every answer gets its headers, the body cap's 413 included.
     app.add_middleware(ResponseHeadersMiddleware, hsts=settings.cookie_secure)

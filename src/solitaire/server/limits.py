@@ -1,12 +1,15 @@
-"""Rate limits per client: games started, and players created (a player is created by their
-first write, :mod:`solitaire.server.players`). Beyond a limit the answer is 429 with
-``Retry-After``; the limits are generous (``Settings``), so a real player never meets them,
-while one client can no longer start hundreds of games a second or fill the database with
-players.
+"""Rate limits per client: games started, players created (a player is created by their
+first write, :mod:`solitaire.server.players`) and transfer links asked for. Beyond a limit
+the answer is 429 with ``Retry-After``; the limits are generous (``Settings``), so a real
+player never meets them, while one client can no longer start hundreds of games a second or
+fill the database with players.
 
-A client is its address as the server sees it (an IPv6 address by its /64, which one
-machine usually holds whole). The counts live in memory, per process: checking one costs a
-dictionary look-up and no database work.
+All of them live in one :class:`Limits` object (``Services.limits``), and each is applied
+one way: a FastAPI dependency of the route it limits (:data:`GameStartGuard`,
+:data:`TransferLinkGuard`, :data:`NewPlayerGuard`), from that route's own request. A client
+is its address as the server sees it (an IPv6 address by its /64, which one machine usually
+holds whole). The counts live in memory, per process: checking one costs a dictionary
+look-up and no database work.
 
 >>> limit = RateLimit(per_minute=2, clock=lambda: 0.0)
 >>> [limit.take("192.0.2.1") for _ in range(3)]
@@ -17,25 +20,27 @@ dictionary look-up and no database work.
 
 from __future__ import annotations
 
-import contextvars
 import ipaddress
 import math
 import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable
+from typing import Annotated
 
+from fastapi import Depends, Request
 from starlette.types import Scope
+
+from .players import cookie_player_id
 
 MAX_CLIENTS = 65_536
 """Clients whose counts are kept; the least recently seen is forgotten first (it starts
 again with a full allowance, which only ever errs towards letting a player in)."""
 
-#: The client of the request being served, for the limit on new players that the store
-#: applies inside its transaction (set by ``middleware.RateLimitMiddleware``).
-current_client: contextvars.ContextVar[str | None] = contextvars.ContextVar(
-    "current_client", default=None
-)
+#: What a write that may create a player is given, to call inside its transaction when it
+#: does create one: it raises :class:`TooManyRequests` past the client's limit, which rolls
+#: that write back (``GameStore``'s ``admit_new_player`` arguments).
+AdmitNewPlayer = Callable[[], None]
 
 
 class TooManyRequests(Exception):
@@ -126,15 +131,24 @@ def client_key(scope: Scope) -> str:
 
 
 class Limits:
-    """The app's limits, all of them, in one object (``Services.limits``): game starts per
-    player (checked before the app reads the body), new players per address (checked by the
-    store when a write creates one) and transfer links per address (checked by their route).
-    Each counts per process (docs/server.md says what that means with several).
+    """The app's limits, all of them, in one object (``Services.limits``), each applied by a
+    dependency of the route it limits: game starts per player (``POST /api/games``), new
+    players per address (every route whose write may create the player: it hands the store
+    an :data:`AdmitNewPlayer` for its client) and transfer links per address (``POST
+    /api/player/transfer``). Each counts per process (docs/server.md says what that means
+    with several processes and several servers). ``clock`` is the buckets' (tests move it).
 
-    >>> limits = Limits(game_starts_per_minute=60, new_players_per_minute=60,
-    ...                 transfer_links_per_hour=0)
-    >>> limits.transfer_links.enabled
-    False
+    >>> now = [0.0]
+    >>> limits = Limits(game_starts_per_minute=1, new_players_per_minute=1,
+    ...                 transfer_links_per_hour=0, clock=lambda: now[0])
+    >>> limits.start_game("player-1"), limits.transfer_links.enabled
+    (None, False)
+    >>> limits.start_game("player-1")
+    Traceback (most recent call last):
+    ...
+    solitaire.server.limits.TooManyRequests: too many game starts: retry after 60.0 s
+    >>> now[0] = 60.0
+    >>> limits.start_game("player-1")
     """
 
     def __init__(
@@ -144,17 +158,64 @@ class Limits:
         new_players_per_minute: int,
         new_players_burst: int = 0,
         transfer_links_per_hour: int = 0,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
-        self.game_starts = RateLimit(game_starts_per_minute)
-        self.new_players = RateLimit(new_players_per_minute, burst=new_players_burst)
-        self.transfer_links = RateLimit(per_hour=transfer_links_per_hour)
+        self.game_starts = RateLimit(game_starts_per_minute, clock=clock)
+        self.new_players = RateLimit(new_players_per_minute, burst=new_players_burst, clock=clock)
+        self.transfer_links = RateLimit(per_hour=transfer_links_per_hour, clock=clock)
 
-    def admit_new_player(self) -> None:
-        """The store's hook for a write that creates a player: TooManyRequests past the
-        limit of the request's client (which rolls that write back)."""
-        client = current_client.get()
-        if client is None:
-            return  # not a request (a script, a test on the store): nothing to limit
-        wait = self.new_players.take(client)
-        if wait > 0:
-            raise TooManyRequests("new players", wait)
+    def start_game(self, player_id: str) -> None:
+        """One game start by this player, or TooManyRequests."""
+        _take(self.game_starts, player_id, "game starts")
+
+    def make_transfer_link(self, client: str) -> None:
+        """One transfer link asked for by this client, or TooManyRequests."""
+        _take(self.transfer_links, client, "transfer links")
+
+    def new_player_admission(self, client: str) -> AdmitNewPlayer:
+        """What a write for a request of this client calls when it creates a player."""
+
+        def admit() -> None:
+            _take(self.new_players, client, "new players")
+
+        return admit
+
+
+def _take(limit: RateLimit, client: str, what: str) -> None:
+    wait = limit.take(client)
+    if wait > 0:
+        raise TooManyRequests(what, wait)
+
+
+def _limits(request: Request) -> Limits:
+    limits: Limits = request.app.state.services.limits
+    return limits
+
+
+# The guards are coroutines: FastAPI runs a plain ``def`` dependency in a worker thread.
+async def guard_game_starts(request: Request) -> None:
+    """``POST /api/games``: a start counts against its player's allowance (the cookie's id,
+    so that many players behind one address each start their own games). A start without a
+    cookie creates a player, which :func:`admit_new_players` counts by address instead, so
+    changing cookies gains nothing."""
+    player_id = cookie_player_id(request.scope)
+    if player_id is not None:
+        _limits(request).start_game(player_id)
+
+
+async def guard_transfer_links(request: Request) -> None:
+    """``POST /api/player/transfer``: a link counts against its client's allowance."""
+    _limits(request).make_transfer_link(client_key(request.scope))
+
+
+async def admit_new_players(request: Request) -> AdmitNewPlayer:
+    """A route whose write may create the player: what that write calls when it does."""
+    return _limits(request).new_player_admission(client_key(request.scope))
+
+
+#: A route's dependency: its game starts are limited (before it reads anything).
+GameStartGuard = Depends(guard_game_starts)
+#: A route's dependency: its transfer links are limited.
+TransferLinkGuard = Depends(guard_transfer_links)
+#: A route parameter: the new-player admission its write hands the store.
+NewPlayerGuard = Annotated[AdmitNewPlayer, Depends(admit_new_players)]

@@ -26,7 +26,7 @@ from ..layout import parse_layout
 from ..levels.challenges import challenge_state
 from ..play import Game
 from ..store import GameStore, StoredGame
-from ..store.games import ActionRecord, GameSummary
+from ..store.games import ActionRecord, AdmitNewPlayer, GameSummary
 
 
 @dataclass(slots=True)
@@ -180,9 +180,10 @@ class LiveGames:
         start_layout: str | None = None,
         level: str | None = None,
         challenge_date: dt.date | None = None,
+        admit_new_player: AdmitNewPlayer | None = None,
     ) -> dict[str, Any]:
-        """Store a new game for the player (a graded deal's ``level``, a challenge's day);
-        answer its state."""
+        """Store a new game for the player (a graded deal's ``level``, a challenge's day;
+        a new player as ``admit_new_player`` lets one be created); answer its state."""
         stored = self.store.create_game(
             secrets.token_urlsafe(16),
             player_id,
@@ -192,6 +193,7 @@ class LiveGames:
             GameSummary(game.score, game.moves, game.won),
             level=level,
             challenge_date=challenge_date,
+            admit_new_player=admit_new_player,
         )
         live = LiveGame(stored, game, 0)
         state = live.state()

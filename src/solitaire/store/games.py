@@ -7,7 +7,6 @@ actions — in threads or in processes — never both apply.
 
 from __future__ import annotations
 
-import contextvars
 import dataclasses
 import datetime as dt
 import threading
@@ -50,9 +49,10 @@ T = TypeVar("T")
 #: still be kept (as that length): the time an answer takes to come back.
 CLOCK_SLACK_MS = 2000
 
-NewPlayerHook = Callable[[], None]
-"""Called inside the transaction of a write that creates the player's row; raising aborts
-the write (the server's limit on new players per client)."""
+AdmitNewPlayer = Callable[[], None]
+"""What a write that may create the player's row is given by its caller (the server's
+limit on new players, for the request's client): called inside the transaction when it
+does create the row; raising aborts the write. None: nothing to limit (a script, a test)."""
 
 # The statements run on every request, built once with bound parameters: building a
 # statement costs more than running it on SQLite.
@@ -305,12 +305,10 @@ class ActionRecord:
 @dataclass(frozen=True, slots=True)
 class _Write:
     """A write waiting for its turn: ``work`` runs inside the transaction, on the writer
-    thread, in the context of the request that made it (the limits read the request's
-    client from it: :data:`solitaire.server.limits.current_client`)."""
+    thread (everything it needs is in its closure)."""
 
     work: Callable[[Connection], Any]
     groupable: bool
-    context: contextvars.Context = dataclasses.field(default_factory=contextvars.copy_context)
 
 
 @dataclass(frozen=True, slots=True)
@@ -415,7 +413,6 @@ class GameStore:
         self._create_player, self._merge_settings = _player_statements(engine.dialect.name)
         self._reset = _reset_statement(engine.dialect.name)
         self._append = _append_statement(engine.dialect.name)
-        self.on_new_player: NewPlayerHook | None = None
         # An action's read and write run on every request: on SQLite they go straight to
         # the driver (SQLAlchemy's execution costs several times what SQLite takes).
         self._direct: _DirectStatements | None = None
@@ -454,7 +451,7 @@ class GameStore:
             connection = self._writer_connection = self.engine.connect()
         try:
             with connection.begin():
-                return [write.context.run(write.work, connection) for write in writes]
+                return [write.work(connection) for write in writes]
         except sa_exc.DBAPIError:
             # The next group starts on a new connection, whatever state this one is in.
             self._writer_connection = None
@@ -485,24 +482,34 @@ class GameStore:
         )
         return dict(settings) if settings is not None else None
 
-    def update_player_settings(self, player_id: str, changes: dict[str, Any]) -> dict[str, Any]:
-        """Merge ``changes`` into the player's settings (creating the player if new) in one
-        statement, and answer all the settings the player has saved."""
+    def update_player_settings(
+        self,
+        player_id: str,
+        changes: dict[str, Any],
+        *,
+        admit_new_player: AdmitNewPlayer | None = None,
+    ) -> dict[str, Any]:
+        """Merge ``changes`` into the player's settings (creating the player if new, when
+        ``admit_new_player`` lets it) in one statement, and answer all the settings the
+        player has saved."""
         values = {"player_id": player_id, "settings": changes, "now": _now()}
 
         def merge(connection: Connection) -> Any:
-            self._note_new_player(connection, player_id)
+            self._note_new_player(connection, player_id, admit_new_player)
             return connection.execute(self._merge_settings, values).scalar_one()
 
         return dict(self._write(merge))
 
-    def _note_new_player(self, connection: Connection, player_id: str) -> None:
+    def _note_new_player(
+        self, connection: Connection, player_id: str, admit: AdmitNewPlayer | None
+    ) -> None:
         """Create the player's row if there is none (race-free: a second creator finds it
-        there and does nothing); a row created here is reported to :attr:`on_new_player`."""
+        there and does nothing); a row created here is passed to ``admit``, which may refuse it
+        (an exception: the whole write is rolled back)."""
         values = {"player_id": player_id, "settings": {}, "now": _now()}
         result: CursorResult[Any] = connection.execute(self._create_player, values)
-        if result.rowcount == 1 and self.on_new_player is not None:
-            self.on_new_player()
+        if result.rowcount == 1 and admit is not None:
+            admit()
 
     # -- games ------------------------------------------------------------------------------
     def create_game(
@@ -516,10 +523,12 @@ class GameStore:
         *,
         level: str | None = None,
         challenge_date: dt.date | None = None,
+        admit_new_player: AdmitNewPlayer | None = None,
     ) -> StoredGame:
-        """Store a new game at version 0 (creating the player if new); the player's other
-        unfinished games are abandoned (finished, not won). ``level`` and ``challenge_date``:
-        a graded deal's level, a daily challenge's day."""
+        """Store a new game at version 0 (creating the player if new, when
+        ``admit_new_player`` lets it); the player's other unfinished games are abandoned
+        (finished, not won). ``level`` and ``challenge_date``: a graded deal's level, a daily
+        challenge's day."""
         now = _now()
         game = StoredGame(
             id=game_id,
@@ -540,7 +549,7 @@ class GameStore:
         )
 
         def create(connection: Connection) -> None:
-            self._note_new_player(connection, player_id)
+            self._note_new_player(connection, player_id, admit_new_player)
             # Starting a game abandons the player's other unfinished games.
             connection.execute(
                 _ABANDON_OTHERS,
@@ -642,13 +651,20 @@ class GameStore:
         )
         return {variant: reset_at for variant, reset_at in rows}
 
-    def reset_stats(self, player_id: str, variants: Iterable[str]) -> dt.datetime:
+    def reset_stats(
+        self,
+        player_id: str,
+        variants: Iterable[str],
+        *,
+        admit_new_player: AdmitNewPlayer | None = None,
+    ) -> dt.datetime:
         """Start the statistics of ``variants`` (keys such as ``KL-D1N``) again from now, for
-        this player (created if new); answers the moment of the reset. The games stay."""
+        this player (created if new, when ``admit_new_player`` lets it); answers the moment
+        of the reset. The games stay."""
         now = _now()
 
         def reset(connection: Connection) -> None:
-            self._note_new_player(connection, player_id)
+            self._note_new_player(connection, player_id, admit_new_player)
             for key in sorted(set(variants)):
                 connection.execute(
                     self._reset, {"player_id": player_id, "variant": key, "now": now}
@@ -751,10 +767,17 @@ class GameStore:
 
     # -- transfer links (rules RC-2) -----------------------------------------------------------
     def create_transfer(
-        self, player_id: str, secret_hash: str, now: dt.datetime, expires_at: dt.datetime
+        self,
+        player_id: str,
+        secret_hash: str,
+        now: dt.datetime,
+        expires_at: dt.datetime,
+        *,
+        admit_new_player: AdmitNewPlayer | None = None,
     ) -> None:
         """Keep the player's new transfer link (the hash of its secret), replacing any link
-        they had; creates the player if new. Links that expired, anyone's, are dropped."""
+        they had; creates the player if new (when ``admit_new_player`` lets it). Links that
+        expired, anyone's, are dropped."""
         values = {
             "player_id": player_id,
             "secret_hash": secret_hash,
@@ -763,7 +786,7 @@ class GameStore:
         }
 
         def create(connection: Connection) -> None:
-            self._note_new_player(connection, player_id)
+            self._note_new_player(connection, player_id, admit_new_player)
             connection.execute(_DROP_EXPIRED_TRANSFERS, values)
             connection.execute(_DROP_TRANSFER, values)
             connection.execute(_ADD_TRANSFER, values)

@@ -9,7 +9,9 @@ every action is still on disk before it is answered.
 
 A caller waits on a thread (:meth:`GroupCommit.submit`) or, from the event loop, on a future
 (:meth:`GroupCommit.submitted`): the event loop hands its writes over without a worker
-thread of its own, and the writer wakes it when they are done.
+thread of its own, and the writer wakes it when they are done — once for all the futures of
+a group, not once for each (every wake-up is a write to the loop's pipe and a turn of the
+loop).
 
 >>> group = GroupCommit(run=lambda batch: [f"done {item}" for item in batch], wait_seconds=5)
 >>> group.submit("a")
@@ -22,6 +24,7 @@ thread of its own, and the writer wakes it when they are done.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import threading
 from collections.abc import Callable, Sequence
@@ -40,8 +43,11 @@ class WriteWaitTimeout(sa_exc.TimeoutError):
 @dataclass(slots=True)
 class _Pending(Generic[Item]):
     item: Item
-    #: Called on the writer thread with the item's result or error once its group is done.
-    settle: Callable[[Any, BaseException | None], None]
+    #: Called on the writer thread with the item's result or error once its group is done
+    #: (a caller waiting on a thread).
+    settle: Callable[[Any, BaseException | None], None] | None
+    #: Or the future an event loop awaits, settled on that loop.
+    future: asyncio.Future[Any] | None = None
     #: Taken into a group (then its caller waits for that group however long).
     taken: bool = False
 
@@ -75,7 +81,7 @@ class GroupCommit(Generic[Item]):
             outcome.append((result, error))
             done.set()
 
-        pending = self._enqueue(item, settle)
+        pending = self._enqueue(_Pending(item, settle))
         if not done.wait(self.wait_seconds):
             if self._give_up(pending):
                 raise self._timeout()
@@ -90,11 +96,7 @@ class GroupCommit(Generic[Item]):
         the writer wakes it when the item's group is done."""
         loop = asyncio.get_running_loop()
         future: asyncio.Future[Any] = loop.create_future()
-
-        def settle(result: Any, error: BaseException | None) -> None:
-            loop.call_soon_threadsafe(_settle_future, future, result, error)
-
-        pending = self._enqueue(item, settle)
+        pending = self._enqueue(_Pending(item, None, future))
 
         def give_up() -> None:
             if self._give_up(pending) and not future.done():
@@ -106,10 +108,7 @@ class GroupCommit(Generic[Item]):
         finally:
             timer.cancel()
 
-    def _enqueue(
-        self, item: Item, settle: Callable[[Any, BaseException | None], None]
-    ) -> _Pending[Item]:
-        pending = _Pending(item, settle)
+    def _enqueue(self, pending: _Pending[Item]) -> _Pending[Item]:
         with self._changed:
             if self._writer_of != os.getpid():
                 self._writer_of = os.getpid()
@@ -152,19 +151,31 @@ class GroupCommit(Generic[Item]):
 
     def _lead(self, group: list[_Pending[Item]]) -> None:
         try:
-            results = self.run([pending.item for pending in group])
-        except BaseException as failure:
-            for pending in group:
-                pending.settle(None, failure)
-            return
+            results: Sequence[Any] = self.run([pending.item for pending in group])
+            failure: BaseException | None = None
+        except BaseException as error:
+            results, failure = [None] * len(group), error
+        # The futures of each event loop are settled in one callback on that loop.
+        settled: dict[asyncio.AbstractEventLoop, list[_Outcome]] = {}
         for pending, result in zip(group, results, strict=True):
-            pending.settle(result, None)
+            if pending.future is not None:
+                loop = pending.future.get_loop()
+                settled.setdefault(loop, []).append((pending.future, result, failure))
+            elif pending.settle is not None:
+                pending.settle(result, failure)
+        for loop, outcomes in settled.items():
+            with contextlib.suppress(RuntimeError):  # a closed loop: nobody waits any more
+                loop.call_soon_threadsafe(_settle_futures, outcomes)
 
 
-def _settle_future(future: asyncio.Future[Any], result: Any, error: BaseException | None) -> None:
-    if future.done():  # its request was cancelled (the client went away)
-        return
-    if error is not None:
-        future.set_exception(error)
-    else:
-        future.set_result(result)
+_Outcome = tuple[asyncio.Future[Any], Any, BaseException | None]
+
+
+def _settle_futures(outcomes: list[_Outcome]) -> None:
+    for future, result, error in outcomes:
+        if future.done():  # its request was cancelled (the client went away)
+            continue
+        if error is not None:
+            future.set_exception(error)
+        else:
+            future.set_result(result)

@@ -145,11 +145,17 @@ class PostgresActions:
     ) -> T:
         if self._slots is None:
             self._slots = asyncio.Semaphore(self.size)
-        try:
-            async with asyncio.timeout(self.deadline):
-                await self._slots.acquire()
-        except TimeoutError:
-            raise sa_exc.TimeoutError("no connection to the database came free in time") from None
+        if self._slots.locked():
+            try:
+                async with asyncio.timeout(self.deadline):
+                    await self._slots.acquire()
+            except TimeoutError:
+                raise sa_exc.TimeoutError(
+                    "no connection to the database came free in time"
+                ) from None
+        else:
+            # A slot is free: taken at once, without a timer set and cancelled.
+            await self._slots.acquire()
         try:
             for attempt in (1, 2):
                 pooled = bool(self._idle)

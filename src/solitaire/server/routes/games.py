@@ -32,9 +32,8 @@ from ...play import Game
 from ..answers import CheckAnswer, GameState, error_answers
 from ..errors import ApiError, bad_request
 from ..language import PlayerTexts, PlayerTextsDep, player_texts
-from ..limits import TooManyRequests
+from ..limits import AdmitNewPlayer, GameStartGuard, NewPlayerGuard
 from ..live import Illegal, Intent, NotFound, Stale, start_game
-from ..players import cookie_player_id
 from ..schemas import (
     AnyAction,
     ClockReport,
@@ -238,28 +237,26 @@ async def _winnable_deal(services: Services, texts: PlayerTexts, request: NewGam
     status_code=201,
     response_model=GameState,
     responses=error_answers(400, 404, 413, 429, 503),
+    dependencies=[GameStartGuard],
 )
 async def create_game(
     services: ServicesDep,
     player_id: PlayerDep,
     texts: PlayerTextsDep,
     request: Annotated[NewGame, Body()],
-    http: Request,
+    admit_new_player: NewPlayerGuard,
 ) -> JSONResponse:
     """Start a game: ``new`` (any deal, or one of a ``level``), ``daily``, ``code``, ``same``,
     ``layout`` or ``challenge`` (see docs/api.md); ``winnable`` awaits the solver's pool, the
     rest runs in a worker thread. Game starts count per player (many players behind one
     address each start their own); a start without a player creates one, and new players
     count per address, so that changing cookies gains nothing."""
-    starter = cookie_player_id(http.scope)
-    if starter is not None:
-        wait = services.limits.game_starts.take(starter)
-        if wait > 0:
-            raise TooManyRequests("game starts", wait)
     # A graded deal (a level) is proven winnable already: the solver is not asked.
     asks_solver = request.winnable and request.level is None
     proved = await _winnable_deal(services, texts, request) if asks_solver else None
-    return await run_in_threadpool(_create_game, services, player_id, texts, request, proved)
+    return await run_in_threadpool(
+        _create_game, services, player_id, texts, request, proved, admit_new_player
+    )
 
 
 def _create_game(
@@ -268,19 +265,25 @@ def _create_game(
     texts: PlayerTexts,
     request: NewGame,
     proved: int | None,
+    admit_new_player: AdmitNewPlayer,
 ) -> JSONResponse:
     game, start_layout, level, challenge_date = _new_game(
         services, player_id, texts, request, proved
     )
     state = services.games.start(
-        player_id, game, start_layout=start_layout, level=level, challenge_date=challenge_date
+        player_id,
+        game,
+        start_layout=start_layout,
+        level=level,
+        challenge_date=challenge_date,
+        admit_new_player=admit_new_player,
     )
     _remember_suits(services, player_id, game)
     return _state(state, 201)
 
 
 def _remember_suits(services: Services, player_id: str, game: Game) -> None:
-    """SS-1: later new games offer the last suit count chosen."""
+    """SS-1: later new games offer the last suit count chosen (the player exists by now)."""
     if game.variant.game is not GameId.SIMPLE_SIMON:
         return
     if services.player_settings(player_id).simple_simon_suits != game.variant.suits:

@@ -10,6 +10,7 @@ from fastapi.responses import JSONResponse
 from ..answers import SettingsAnswer, error_answers
 from ..errors import bad_request
 from ..language import PlayerTextsDep, answer_language
+from ..limits import NewPlayerGuard
 from ..schemas import SettingsUpdate
 from ..services import PlayerDep, Services, ServicesDep
 
@@ -40,6 +41,7 @@ def write_settings(
     player_id: PlayerDep,
     texts: PlayerTextsDep,
     update: Annotated[SettingsUpdate, Body()],
+    admit_new_player: NewPlayerGuard,
 ) -> JSONResponse:
     """Change any of the settings; those left out keep their value, whatever other requests
     change at the same moment (the fields given are merged into the saved ones in one
@@ -61,7 +63,7 @@ def write_settings(
         changes["language"] = language
     # Nothing to change writes nothing (and creates no player).
     saved = (
-        services.store.update_player_settings(player_id, changes)
+        services.store.update_player_settings(player_id, changes, admit_new_player=admit_new_player)
         if changes
         else texts.saved_settings()
     )

@@ -35,6 +35,7 @@ from ...store import StoredGame
 from ..answers import HistoryAnswer, HistoryGame, StatsAnswer, error_answers
 from ..errors import bad_request
 from ..language import PlayerTexts, PlayerTextsDep
+from ..limits import AdmitNewPlayer, NewPlayerGuard
 from ..services import PlayerDep, Services, ServicesDep
 
 router = APIRouter(tags=["stats"])
@@ -205,18 +206,23 @@ async def reset_stats(
     player_id: PlayerDep,
     texts: PlayerTextsDep,
     request: Annotated[StatsReset, Body()],
+    admit_new_player: NewPlayerGuard,
 ) -> JSONResponse:
     """Start the statistics of one variant (``{"variant": "KL-D1N"}``, or ``KL1-D1N``) or of
     all (``{"variant": "all"}``) again from now. Finished games stay in the history. Answers
     the statistics as ``GET /api/stats`` then does."""
-    return await run_in_threadpool(_reset, services, player_id, texts, request)
+    return await run_in_threadpool(_reset, services, player_id, texts, request, admit_new_player)
 
 
 def _reset(
-    services: Services, player_id: str, texts: PlayerTexts, request: StatsReset
+    services: Services,
+    player_id: str,
+    texts: PlayerTexts,
+    request: StatsReset,
+    admit_new_player: AdmitNewPlayer,
 ) -> JSONResponse:
     keys = _reset_keys(texts, request)
-    services.store.reset_stats(player_id, keys)
+    services.store.reset_stats(player_id, keys, admit_new_player=admit_new_player)
     return JSONResponse(_stats_body(services, player_id, texts))
 
 

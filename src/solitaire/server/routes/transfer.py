@@ -43,7 +43,7 @@ from starlette.concurrency import run_in_threadpool
 from ..answers import TransferAnswer, TransferPending, error_answers
 from ..errors import ApiError
 from ..language import PlayerTexts, PlayerTextsDep, page_language
-from ..limits import RateLimit, TooManyRequests, client_key
+from ..limits import AdmitNewPlayer, NewPlayerGuard, TransferLinkGuard
 from ..middleware import HEAD_REQUEST
 from ..players import player_cookie
 from ..services import PlayerDep, Services, ServicesDep
@@ -72,15 +72,6 @@ def get_clock() -> Callable[[], dt.datetime]:
 ClockDep = Annotated[Callable[[], dt.datetime], Depends(get_clock)]
 
 
-def get_transfer_limit(request: Request) -> RateLimit:
-    """The app's limit on links asked for per client (one of ``Services.limits``)."""
-    services: Services = request.app.state.services
-    return services.limits.transfer_links
-
-
-TransferLimitDep = Annotated[RateLimit, Depends(get_transfer_limit)]
-
-
 def secret_hash(secret: str) -> str:
     """What the database keeps of a secret: its SHA-256, in hex.
 
@@ -106,11 +97,18 @@ def qr_svg(url: str, title: str) -> str:
 
 
 def _make_link(
-    services: Services, player_id: str, texts: PlayerTexts, base_url: str, now: dt.datetime
+    services: Services,
+    player_id: str,
+    texts: PlayerTexts,
+    base_url: str,
+    now: dt.datetime,
+    admit_new_player: AdmitNewPlayer,
 ) -> JSONResponse:
     secret = secrets.token_urlsafe(SECRET_BYTES)
     expires_at = now + LIFETIME
-    services.store.create_transfer(player_id, secret_hash(secret), now, expires_at)
+    services.store.create_transfer(
+        player_id, secret_hash(secret), now, expires_at, admit_new_player=admit_new_player
+    )
     url = f"/transfer/{secret}"
     return JSONResponse(
         {
@@ -127,24 +125,24 @@ def _make_link(
     status_code=201,
     response_model=TransferAnswer,
     responses=error_answers(429, 503),
+    dependencies=[TransferLinkGuard],
 )
 async def make_transfer(
     request: Request,
     services: ServicesDep,
     player_id: PlayerDep,
     texts: PlayerTextsDep,
-    limit: TransferLimitDep,
+    admit_new_player: NewPlayerGuard,
     clock: ClockDep,
 ) -> JSONResponse:
     """A link that makes another browser this player (rules RC-2): ``url`` is
     ``/transfer/<secret>`` (open it in the other browser), ``expires_at`` when it stops
     working (24 hours from now), ``qr_svg`` the QR code of its full address. It works once;
     a new link replaces the last. Counts as a write: a new player is stored."""
-    wait = limit.take(client_key(request.scope))
-    if wait > 0:
-        raise TooManyRequests("transfer links", wait)
     base_url = str(request.base_url)
-    return await run_in_threadpool(_make_link, services, player_id, texts, base_url, clock())
+    return await run_in_threadpool(
+        _make_link, services, player_id, texts, base_url, clock(), admit_new_player
+    )
 
 
 @router.get(TRANSFER_PATH, response_model=TransferPending, responses=error_answers(404, 503))
