@@ -5,8 +5,8 @@
 //   setupNewGameDialog();   // once
 //   openNewGame(defaultChoices(state), {canRepeat: true, onChoice: async (choice) => errorTextOrNull})
 
-import { defaultVariant, optionsOf, variantText } from "../codes.js";
-import { t } from "../i18n.js";
+import { codeProblem, defaultVariant, optionsOf, variantText } from "../codes.js";
+import { currentLanguage, t } from "../i18n.js";
 import { saveFrom, settings } from "../settings.js";
 import { ui } from "../state.js";
 
@@ -57,6 +57,20 @@ function setRadio(form, name, value) {
   if (input) input.checked = true;
 }
 
+// What is wrong with a typed-in code, in plain words (ui.code_check.*): null for a code the
+// grammar takes. The server is asked nothing, and no game is left, for a code that can't be one.
+//
+//   typedCodeError("KL1-D9N-AAAAAAG")  →  "A Klondike code has D1N, D1V, D3N or D3V in the middle."
+export function typedCodeError(code) {
+  // Without the grammar (a page with no boot data) the server alone judges the code.
+  const found = ui.codes ? codeProblem(code) : null;
+  if (!found) return null;
+  const { problem, game, choices, ...values } = found;
+  const list = new Intl.ListFormat(currentLanguage(), { type: "disjunction" });
+  const particulars = game ? { game: t(`ui.game.${game}`), choices: list.format(choices) } : {};
+  return t(`ui.code_check.${problem}`, { ...values, ...particulars });
+}
+
 export function setNewGameError(text) {
   const error = $("new-game-error");
   error.textContent = text ?? "";
@@ -97,6 +111,13 @@ export function setupNewGameDialog() {
       if (!code) {
         setNewGameError(t("ui.code_missing"));
         codeInput.focus();
+        return;
+      }
+      // Checked before "Leave this game?" is asked (UI-11): a slip costs nothing.
+      const mistyped = typedCodeError(code);
+      if (mistyped) {
+        setNewGameError(mistyped);
+        codeInput.select();
         return;
       }
       choice.code = code;
