@@ -6,7 +6,7 @@ import re
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 
 from .harness import (
     api,
@@ -137,6 +137,30 @@ def test_a_mistyped_code_is_told_before_the_question_in_plain_words(
     expect(page.locator(LEAVE)).to_be_visible()
     page.locator(LEAVE).get_by_role("button", name=catalog(page)["ui.leave.go"]).click()
     expect(page.locator("[data-code]")).to_have_text("EH1-N-AAAAAAF")
+
+
+def test_a_mistyped_code_is_told_under_its_field_in_sight_on_a_small_phone(
+    browser: Browser, server: str
+) -> None:
+    context = browser.new_context(viewport={"width": 320, "height": 568}, has_touch=True)
+    page = context.new_page()
+    open_board(page, server)
+    page.locator("#new-game-button").click()
+    page.locator("#code-input").fill("SS1-S3-AAAAAAB")
+    page.locator('[data-deal="code"]').click()
+    error = page.locator("#new-game-error")
+    expect(error).to_be_visible()
+    expect(error).to_be_in_viewport()
+    field, said = page.locator("#code-input").bounding_box(), error.bounding_box()
+    assert field and said and said["y"] >= field["y"] + field["height"]
+    expect(page.locator("#code-input")).to_have_attribute("aria-describedby", "new-game-error")
+    # Another error (a link's) is said under the title again.
+    page.keyboard.press("Escape")
+    open_board(page, server, "/play/KL1-D9N-AAAAAAG")
+    expect(error).to_be_visible()
+    title = page.locator("#new-game-title").bounding_box()
+    assert title and (box := error.bounding_box()) and box["y"] < title["y"] + 3 * title["height"]
+    context.close()
 
 
 def test_a_mistyped_link_is_told_without_the_question(page: Page, server: str) -> None:

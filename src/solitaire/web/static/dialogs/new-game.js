@@ -71,10 +71,20 @@ export function typedCodeError(code) {
   return t(`ui.code_check.${problem}`, { ...values, ...particulars });
 }
 
-export function setNewGameError(text) {
+// The dialog's error, under its title; one about the typed code (`atCode`) under the code
+// field instead, next to what it is about and in sight while it is mended on a small phone
+// (the field is the dialog's last, far below the title).
+export function setNewGameError(text, { atCode = false } = {}) {
   const error = $("new-game-error");
   error.textContent = text ?? "";
   error.hidden = !text;
+  if (atCode) $("code-input").closest(".code-entry").append(error);
+  else $("new-game-title").after(error);
+  $("code-input").toggleAttribute("aria-invalid", Boolean(text) && atCode);
+  if (atCode) $("code-input").setAttribute("aria-describedby", "new-game-error");
+  else $("code-input").removeAttribute("aria-describedby");
+  // The dialog scrolls just enough to show it, the field above it staying in sight.
+  if (text && atCode) error.scrollIntoView({ block: "nearest" });
 }
 
 // choice → {mode, variant|code|game_id}; onChoice answers an error text to show, or null.
@@ -109,14 +119,14 @@ export function setupNewGameDialog() {
     if (mode === "code") {
       const code = codeInput.value.trim();
       if (!code) {
-        setNewGameError(t("ui.code_missing"));
+        setNewGameError(t("ui.code_missing"), { atCode: true });
         codeInput.focus();
         return;
       }
       // Checked before "Leave this game?" is asked (UI-11): a slip costs nothing.
       const mistyped = typedCodeError(code);
       if (mistyped) {
-        setNewGameError(mistyped);
+        setNewGameError(mistyped, { atCode: true });
         codeInput.select();
         return;
       }
@@ -140,7 +150,7 @@ export function setupNewGameDialog() {
     looking.hidden = true;
     for (const button of buttons) button.removeAttribute("aria-busy");
     if (error) {
-      setNewGameError(error);
+      setNewGameError(error, { atCode: mode === "code" });
       if (mode === "code") codeInput.select();
     } else {
       codeInput.value = "";
