@@ -115,7 +115,7 @@ def test_a_link_during_a_game_asks_and_keeps_its_code_until_answered(
         ("KL1D1NAAAAAAG", "ui.code_check.shape", {}),
     ],
 )
-def test_a_mistyped_code_is_told_before_the_question_in_plain_words(
+def test_ui_11_a_mistyped_code_is_told_before_the_question_in_plain_words(
     page: Page, server: str, typed: str, message: str, values: dict[str, Any]
 ) -> None:
     """UI-11: a code that can't be one is said at once, and the game in progress stays."""
@@ -163,7 +163,7 @@ def test_a_mistyped_code_is_told_under_its_field_in_sight_on_a_small_phone(
     context.close()
 
 
-def test_a_mistyped_link_is_told_without_the_question(page: Page, server: str) -> None:
+def test_ui_11_a_mistyped_link_is_told_without_the_question(page: Page, server: str) -> None:
     before = play_one_move(page, server)
     page.goto(f"{server}/play/KL1-D1N-ZZZZZZZ")
     error = page.locator("#new-game-error")
