@@ -1,7 +1,8 @@
 """Pictures of each game in each look, for a person to compare before and after a change to
 the cards or the layout: every game at a phone size (390×844) and a desktop size (1440×900),
-at its start and a few moves in, in light, dark, large print and left-handed. Starts its own
-server; writes PNGs to screenshots/looks/.
+at its start and a few moves in, in light, dark, large print and left-handed, and the
+Settings dialog's Looks in each. Starts its own server (screenshots.py picture_session);
+writes PNGs to screenshots/looks/.
 
     .venv/bin/python -m tests.e2e.look_screenshots [--out screenshots/looks] [--only phone]
 """
@@ -9,14 +10,11 @@ server; writes PNGs to screenshots/looks/.
 from __future__ import annotations
 
 import argparse
-import tempfile
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import sync_playwright
-
-from .harness import ROOT, SIZES, api, launch_chromium, open_board, running_server
-from .screenshots import GAMES, engine_moves, play_through_api
+from .harness import ROOT, SIZES, api, open_board
+from .screenshots import GAMES, engine_moves, picture_session, play_through_api
 
 LOOKS: dict[str, dict[str, Any]] = {
     "light": {"theme": "light"},
@@ -35,12 +33,7 @@ def main() -> None:
     parser.add_argument("--look", choices=list(LOOKS), help="one look only")
     args = parser.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
-    with (
-        tempfile.TemporaryDirectory() as data_dir,
-        running_server(Path(data_dir)) as base,
-        sync_playwright() as playwright,
-    ):
-        browser = launch_chromium(playwright)
+    with picture_session() as (base, browser):
         for size_name, viewport in SIZES.items():
             if args.only and size_name != args.only:
                 continue
@@ -60,8 +53,19 @@ def main() -> None:
                         path = args.out / f"{game_name}-{stage}-{look_name}-{size_name}.png"
                         page.screenshot(path=str(path))
                         print(path)
+            # The Settings dialog in each look: its groups, the backs' previews, Close.
+            for look_name, look in LOOKS.items():
+                if args.look and look_name != args.look:
+                    continue
+                api(page, "PUT", "/api/settings", {**PLAIN, **look})
+                open_board(page, base)
+                page.locator("#settings-button").click()
+                page.locator('.settings-nav [data-group="settings-looks"]').click()
+                page.wait_for_timeout(600)
+                path = args.out / f"settings-looks-{look_name}-{size_name}.png"
+                page.screenshot(path=str(path))
+                print(path)
             context.close()
-        browser.close()
 
 
 if __name__ == "__main__":

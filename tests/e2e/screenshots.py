@@ -9,11 +9,13 @@ a won game. Starts its own server; writes PNGs to screenshots/.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import random
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
-from playwright.sync_api import Page, sync_playwright
+from playwright.sync_api import Browser, Page, sync_playwright
 
 from solitaire.play import Game
 
@@ -78,17 +80,29 @@ def take(out: Path, base: str, page: Page, name: str) -> None:
     print(path)
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out", type=Path, default=ROOT / "screenshots")
-    out = parser.parse_args().out
-    out.mkdir(parents=True, exist_ok=True)
+@contextlib.contextmanager
+def picture_session() -> Iterator[tuple[str, Browser]]:
+    """A server of its own on a throwaway data folder and a Chromium to picture it with, as
+    every script of pictures starts (look_screenshots.py too): yields the server's address and
+    the browser, and closes both."""
     with (
         tempfile.TemporaryDirectory() as data_dir,
         running_server(Path(data_dir)) as base,
         sync_playwright() as playwright,
     ):
         browser = launch_chromium(playwright)
+        try:
+            yield base, browser
+        finally:
+            browser.close()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=ROOT / "screenshots")
+    out = parser.parse_args().out
+    out.mkdir(parents=True, exist_ok=True)
+    with picture_session() as (base, browser):
         for size_name, viewport in SIZES.items():
             context = browser.new_context(viewport=viewport, base_url=base)
             page = context.new_page()
@@ -139,7 +153,6 @@ def main() -> None:
             page.wait_for_selector("#board-loading", state="visible", timeout=30_000)
             take(out, base, page, f"loading-{size_name}")
             context.close()
-        browser.close()
 
 
 if __name__ == "__main__":

@@ -54,6 +54,7 @@ BUILT_IDS = (
     + [f"ui.suit.{suit}" for suit in "SHDC"]
     + [f"ui.game.{game}" for game in ("KL", "SS", "EH")]
     + [f"ui.index.{rank}" for rank in "AJQK"]
+    + [f"ui.code_check.{problem}" for problem in ("shape", "game", "options", "deal", "deal_range")]
     + SWITCHES
 )
 MESSAGE_ID = re.compile(r"""["'`=]((?:ui|site|language)\.[A-Za-z0-9_.]*[A-Za-z0-9_])["'`]""")
@@ -199,7 +200,9 @@ class Vocabulary:
         # lets an English sentence of the engine or of the browser through.
         code_fillings = fillings | {
             "game": "|".join(re.escape(self.messages[f"ui.game.{g}"]) for g in ("KL", "SS", "EH")),
-            "choices": r"[A-Z0-9]+(?:, [A-Z0-9]+)*",
+            # A list as the server writes it ("D1N, D1V") or as the board does (Intl.ListFormat:
+            # "D3N or D3V").
+            "choices": r"[A-Z0-9]+(?:(?:, |,? \w+ )[A-Z0-9]+)*",
         }
         reasons = [
             _template(text, code_fillings, default=r"\S*").pattern
@@ -213,6 +216,12 @@ class Vocabulary:
             if key.startswith("error.") and not key.startswith("error.code.")
         ]
         server.append(_template(self.messages["ui.error_generic"], fillings).pattern)
+        # A link's code the board itself finds mistyped (UI-11), said in its own words.
+        server += [
+            _template(text, code_fillings, default=r"\S*").pattern
+            for key, text in self.messages.items()
+            if key.startswith("ui.code_check.")
+        ]
         fillings["message"] = "|".join([NUMBER, *server])
         self.patterns = [_template(text, fillings) for text in self.messages.values()]
         names = {read_messages(other)["language.name"] for other in languages()}
@@ -300,13 +309,13 @@ def test_the_board_and_its_dialogs_show_only_catalog_words(player: Page, server:
             for game in ("KL", "SS", "EH"):
                 page.check(f'#new-game-form input[name="game"][value="{game}"]')
                 assert words.strangers(_shown(page)) == [], game
-            # A code the server refuses: its message, in the player's language.
+            # A mistyped code: the board's plain words, in the player's language (UI-11).
             page.fill("#code-input", "KL1-D9N-AAAAAAG")
             page.click('[data-deal="code"]')
             error = page.locator("#new-game-error")
             expect(error).to_be_visible()
             assert words.strangers(_shown(page)) == []
-            prefix = words.messages["error.bad_code"].split("{reason}")[0]
+            prefix = words.messages["ui.code_check.options"].split("{game}")[0]
             expect(error).to_contain_text(prefix)
         else:
             # The dialog's own answers (the statistics) may still be on their way.
@@ -433,9 +442,8 @@ def _foreign_words(shown: str, lang: str) -> set[str]:
 
 
 def _short_code_message(lang: str) -> str:
-    messages = read_messages(lang)
-    reason = messages["error.code.deal_length"].format(part="AAAAAA", count=6, needed=7)
-    return messages["error.bad_code"].format(reason=reason)
+    """What the board says of SHORT_CODE before asking the server anything (UI-11)."""
+    return read_messages(lang)["ui.code_check.deal"].format(letters=7)
 
 
 @pytest.fixture(params=TRANSLATIONS)

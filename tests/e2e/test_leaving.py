@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 
 from .harness import (
     api,
@@ -98,6 +99,83 @@ def test_a_link_during_a_game_asks_and_keeps_its_code_until_answered(
     dialog.get_by_role("button", name=catalog(page)["ui.leave.go"]).click()
     expect(page.locator("[data-code]")).to_have_text("EH1-N-AAAAAAF")
     assert current_state(page)["code"] == "EH1-N-AAAAAAF"
+
+
+@pytest.mark.parametrize(
+    ("typed", "message", "values"),
+    [
+        ("KL1-D1N-ZZZZZZZ", "ui.code_check.deal_range", {"part": "ZZZZZZZ"}),
+        (
+            "kl1-d9n-aaaaaag",
+            "ui.code_check.options",
+            {"game": "Klondike", "choices": "D1N, D1V, D3N, or D3V"},
+        ),
+        ("KL1-D1N-AAAAA", "ui.code_check.deal", {"letters": 7}),
+        ("XY1-D1N-AAAAAAG", "ui.code_check.game", {}),
+        ("KL1D1NAAAAAAG", "ui.code_check.shape", {}),
+    ],
+)
+def test_ui_11_a_mistyped_code_is_told_before_the_question_in_plain_words(
+    page: Page, server: str, typed: str, message: str, values: dict[str, Any]
+) -> None:
+    """UI-11: a code that can't be one is said at once, and the game in progress stays."""
+    before = play_one_move(page, server)
+    page.keyboard.press("n")
+    page.locator("#code-input").fill(typed)
+    page.locator('[data-deal="code"]').click()
+    error = page.locator("#new-game-error")
+    expect(error).to_have_text(catalog(page)[message].format(**values))
+    # No question, no deal number ("deal 8,031,810,175"), nothing sent: the game is as it was.
+    expect(page.locator(LEAVE)).to_be_hidden()
+    assert not re.search(r"\d{4}|\d[,.]\d", error.inner_text())
+    assert current_state(page)["code"] == before["code"]
+    assert current_state(page)["moves"] == before["moves"]
+    # The code stays chosen for mending; a mended one asks the question as any deal does.
+    expect(page.locator("#code-input")).to_be_focused()
+    page.locator("#code-input").fill("EH1-N-AAAAAAF")
+    page.locator("#code-input").press("Enter")
+    expect(page.locator(LEAVE)).to_be_visible()
+    page.locator(LEAVE).get_by_role("button", name=catalog(page)["ui.leave.go"]).click()
+    expect(page.locator("[data-code]")).to_have_text("EH1-N-AAAAAAF")
+
+
+def test_a_mistyped_code_is_told_under_its_field_in_sight_on_a_small_phone(
+    browser: Browser, server: str
+) -> None:
+    context = browser.new_context(viewport={"width": 320, "height": 568}, has_touch=True)
+    page = context.new_page()
+    open_board(page, server)
+    page.locator("#new-game-button").click()
+    page.locator("#code-input").fill("SS1-S3-AAAAAAB")
+    page.locator('[data-deal="code"]').click()
+    error = page.locator("#new-game-error")
+    expect(error).to_be_visible()
+    expect(error).to_be_in_viewport()
+    field, said = page.locator("#code-input").bounding_box(), error.bounding_box()
+    assert field and said and said["y"] >= field["y"] + field["height"]
+    expect(page.locator("#code-input")).to_have_attribute("aria-describedby", "new-game-error")
+    # Another error (a link's) is said under the title again.
+    page.keyboard.press("Escape")
+    open_board(page, server, "/play/KL1-D9N-AAAAAAG")
+    expect(error).to_be_visible()
+    title = page.locator("#new-game-title").bounding_box()
+    assert title and (box := error.bounding_box()) and box["y"] < title["y"] + 3 * title["height"]
+    context.close()
+
+
+def test_ui_11_a_mistyped_link_is_told_without_the_question(page: Page, server: str) -> None:
+    before = play_one_move(page, server)
+    page.goto(f"{server}/play/KL1-D1N-ZZZZZZZ")
+    error = page.locator("#new-game-error")
+    expect(error).to_be_visible()
+    reason = catalog(page)["ui.code_check.deal_range"].format(part="ZZZZZZZ")
+    expect(error).to_have_text(
+        catalog(page)["ui.bad_link"].format(code="KL1-D1N-ZZZZZZZ", message=reason)
+    )
+    expect(page.locator(LEAVE)).to_be_hidden()
+    expect(page.locator("[data-code]")).to_have_text(before["code"])
+    page.wait_for_url(f"{server}/")
+    assert current_state(page)["moves"] == before["moves"]
 
 
 def test_no_question_without_a_move_or_after_a_win(page: Page, server: str) -> None:

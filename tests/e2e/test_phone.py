@@ -174,3 +174,91 @@ def test_ui_22_upright_phone_cards_are_taller_and_fans_open_further(
     assert height / width >= 1.45
     # A face-up fan opens by half a card where the screen allows.
     assert step >= height * 0.45
+
+
+BAR_SLOTS = """() => [...document.querySelectorAll('.toolbar-actions button')]
+  .filter((button) => button.checkVisibility())
+  .map((button) => {
+    const box = button.getBoundingClientRect();
+    const word = button.querySelector('.bar-label');
+    const shown = word && word.checkVisibility();
+    return {id: button.id, width: box.width, height: box.height,
+            word: shown ? word.textContent : null,
+            whole: !shown || word.scrollWidth <= word.clientWidth,
+            name: button.textContent.replace(/\\s+/g, ' ').trim()};
+  })"""
+
+
+@pytest.mark.parametrize("width", [320, 360, 390])
+def test_ui_22_every_slot_of_the_bar_is_a_fingers_size_down_to_320_px(
+    browser: Browser, server: str, width: int
+) -> None:
+    """Seven slots at most, each 44 × 44 px at least, its word whole or, where one word would
+    be cut (320 px, Romanian or Dutch), the icons alone: never half a word."""
+    context = browser.new_context(viewport={"width": width, "height": 640}, base_url=server)
+    page = context.new_page()
+    open_board(page, server, GAMES["klondike"])
+    for lang in ("en", "ro", "nl"):
+        api(page, "PUT", "/api/settings", {"language": lang, "hints": True})
+        open_board(page, server)
+        for finish in (False, True):
+            # Finish offered (every card face up) takes the Hint's slot.
+            page.evaluate(
+                "(shown) => { document.getElementById('finish-button').hidden = !shown;"
+                " window.dispatchEvent(new Event('resize')); }",
+                finish,
+            )
+            page.wait_for_timeout(50)
+            slots = page.evaluate(BAR_SLOTS)
+            assert len(slots) == 7, (lang, finish, slots)
+            assert ("finish-button" in [s["id"] for s in slots]) == finish
+            assert all(s["width"] >= 44 and s["height"] >= 44 for s in slots), (lang, slots)
+            assert all(s["whole"] and s["name"] for s in slots), (lang, slots)
+            words = [s["word"] for s in slots]
+            assert all(words) or not any(words), (lang, words)
+            if lang == "en" or width >= 360:
+                assert all(words), (lang, width, words)
+    api(page, "PUT", "/api/settings", {"language": "en", "hints": False})
+    context.close()
+
+
+def test_ui_22_an_upright_phones_table_stays_put_whatever_the_bar_shows(
+    browser: Browser, server: str
+) -> None:
+    """The bar's height is the same for every game, language, Hint and Finish: the table
+    above it never moves."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, base_url=server)
+    page = context.new_page()
+    open_board(page, server, GAMES["klondike"])
+    boxes = {}
+    for lang in ("en", "ro", "nl"):
+        for hints in (False, True):
+            api(page, "PUT", "/api/settings", {"language": lang, "hints": hints})
+            for game, path in GAMES.items():
+                open_board(page, server, path)
+                for finish in (False, True):
+                    page.evaluate(
+                        "(shown) => { document.getElementById('finish-button').hidden = !shown;"
+                        " window.dispatchEvent(new Event('resize')); }",
+                        finish,
+                    )
+                    page.wait_for_timeout(50)
+                    boxes[(lang, hints, game, finish)] = page.locator("#board").bounding_box()
+    assert len({tuple(box.values()) for box in boxes.values() if box}) == 1, boxes
+    api(page, "PUT", "/api/settings", {"language": "en", "hints": False})
+    context.close()
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("game", GAMES)
+def test_the_game_code_keeps_clear_of_its_copy_button(
+    browser: Browser, server: str, game: str, size: str
+) -> None:
+    context = browser.new_context(viewport=SIZES[size], base_url=server)
+    page = context.new_page()
+    open_board(page, server, GAMES[game])
+    code = page.locator("[data-code]").bounding_box()
+    copy = page.locator("#copy-button").bounding_box()
+    assert code and copy
+    assert copy["x"] - (code["x"] + code["width"]) >= 6, (code, copy)
+    context.close()

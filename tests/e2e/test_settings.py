@@ -2,9 +2,21 @@
 
 from __future__ import annotations
 
-from playwright.sync_api import Page, expect
+import pytest
+from playwright.sync_api import Browser, Page, expect
 
-from .harness import card_in, drag, grab_point, pile_cards, start_layout, wait_for_moves
+from .harness import (
+    SIZES,
+    api,
+    card_in,
+    catalog,
+    drag,
+    grab_point,
+    open_board,
+    pile_cards,
+    start_layout,
+    wait_for_moves,
+)
 from .layouts import klondike
 
 TABLE = klondike("t1:", "t2: 8S", "t3: [JD] 7H", "t4: 5C")
@@ -77,3 +89,124 @@ def test_auto_placement_also_places_a_card_released_on_the_felt(page: Page, serv
     page.mouse.up()
     expect(card_in(page, "t2", "7H")).to_be_visible()
     wait_for_moves(page, 1)
+
+
+# -- the dialog itself: four groups, the backs seen, Close in reach (issue 27) -----------------
+
+
+def open_settings(page: Page, server: str) -> None:
+    open_board(page, server)
+    page.locator("#settings-button").click()
+    expect(page.locator("#settings-dialog")).to_be_visible()
+
+
+def test_settings_are_grouped_play_looks_help_records(page: Page, server: str) -> None:
+    open_settings(page, server)
+    words = catalog(page)
+    dialog = page.locator("#settings-dialog")
+    headings = dialog.locator(".settings-group > h3").all_inner_texts()
+    expected = ["ui.settings_group.play", "ui.looks.title", "ui.settings_group.help"]
+    assert headings == [words[key] for key in [*expected, "ui.settings_group.records"]]
+
+    def group_of(selector: str) -> str:
+        found: str = dialog.locator(selector).first.evaluate("e => e.closest('.settings-group').id")
+        return found
+
+    # Every switch the server declares is drawn once, in its group.
+    defaults = page.evaluate("() => JSON.parse(document.getElementById('boot').textContent)")[
+        "defaults"
+    ]
+    switches = [n for n, v in defaults.items() if isinstance(v, bool) and n != "winnable_only"]
+    drawn = dialog.locator('.switch input[type="checkbox"]').evaluate_all(
+        "inputs => inputs.map(i => i.name)"
+    )
+    assert sorted(drawn) == sorted(switches)
+    for name in ("double_click", "one_tap_moves", "hints", "winnable_light", "sounds"):
+        assert group_of(f'input[name="{name}"]') == "settings-play", name
+    for name in ("large_print", "four_colour", "left_handed", "theme", "card_back", "animations"):
+        assert group_of(f'[name="{name}"]') == "settings-looks", name
+    # The winnable light sits beside hints.
+    assert drawn.index("winnable_light") == drawn.index("hints") + 1
+    assert group_of("#settings-pages-link") == group_of("#keys-help") == "settings-help"
+    assert group_of("#transfer") == "settings-records"
+    # A group's shortcut brings its heading into sight under the head.
+    dialog.locator('.settings-nav [data-group="settings-records"]').click()
+    expect(dialog.locator("#settings-records-title")).to_be_in_viewport()
+
+
+def test_the_card_back_is_chosen_from_previews(page: Page, server: str) -> None:
+    open_settings(page, server)
+    group = page.get_by_role("radiogroup", name=catalog(page)["ui.looks.card_back"])
+    expect(group).to_be_visible()
+    radios = group.get_by_role("radio")
+    expect(radios).to_have_count(3)
+    for back in ("blue", "red", "black"):
+        expect(
+            group.get_by_role("radio", name=catalog(page)[f"ui.looks.back_{back}"])
+        ).to_be_visible()
+    # Each preview shows its own back, whichever is chosen: three different pictures.
+    pictures = group.locator(".back-preview").evaluate_all(
+        "previews => previews.map(p => getComputedStyle(p).backgroundImage"
+        " + getComputedStyle(p).backgroundColor)"
+    )
+    assert len(set(pictures)) == 3
+    expect(radios.nth(0)).to_be_checked()
+    with page.expect_response(lambda r: r.url.endswith("/api/settings")):
+        group.locator(".back-choice").nth(1).click()
+    expect(page.locator("html")).to_have_attribute("data-back", "red")
+    assert api(page, "GET", "/api/settings")["card_back"] == "red"
+    # The arrows move between the backs, as in any radio group.
+    with page.expect_response(lambda r: r.url.endswith("/api/settings")):
+        page.keyboard.press("ArrowRight")
+    expect(page.locator("html")).to_have_attribute("data-back", "black")
+    expect(radios.nth(2)).to_be_checked()
+    api(page, "PUT", "/api/settings", {"card_back": "blue"})
+
+
+def test_how_cards_move_is_a_choice_kept_with_the_settings(page: Page, server: str) -> None:
+    open_settings(page, server)
+    group = page.get_by_role("radiogroup", name=catalog(page)["ui.setting.animations"])
+    expect(
+        group.get_by_role("radio", name=catalog(page)["ui.setting.animations_normal"])
+    ).to_be_checked()
+    with page.expect_response(lambda r: r.url.endswith("/api/settings")):
+        group.get_by_role("radio", name=catalog(page)["ui.setting.animations_fast"]).check()
+    assert api(page, "GET", "/api/settings")["animations"] == "fast"
+    page.keyboard.press("Escape")
+    page.locator("#settings-button").click()
+    expect(
+        group.get_by_role("radio", name=catalog(page)["ui.setting.animations_fast"])
+    ).to_be_checked()
+    api(page, "PUT", "/api/settings", {"animations": "normal"})
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_close_and_the_title_stay_in_reach_however_far_settings_scroll(
+    browser: Browser, server: str, size: str
+) -> None:
+    context = browser.new_context(viewport=SIZES[size], base_url=server)
+    page = context.new_page()
+    open_settings(page, server)
+    dialog = page.locator("#settings-dialog")
+    close = dialog.locator('button[type="submit"]')
+    height = SIZES[size]["height"]
+    for where in ("top", "middle", "bottom"):
+        dialog.evaluate(
+            "(d, where) => { d.scrollTop = {top: 0, middle: d.scrollHeight / 2,"
+            " bottom: d.scrollHeight}[where]; }",
+            where,
+        )
+        page.wait_for_timeout(50)
+        box = close.bounding_box()
+        assert box and box["y"] >= 0 and box["y"] + box["height"] <= height, (where, box)
+        # Nothing lies over it: a tap at its centre lands on it.
+        hit = page.evaluate(
+            "([x, y]) => document.elementFromPoint(x, y)?.closest('button[type=submit]') !== null",
+            [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2],
+        )
+        assert hit, where
+        expect(dialog.locator("#settings-title")).to_be_in_viewport()
+    assert dialog.evaluate("d => d.scrollHeight > d.clientHeight"), "the list scrolls at all"
+    close.click()
+    expect(dialog).to_be_hidden()
+    context.close()

@@ -12,7 +12,15 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from solitaire.codes import ALL_VARIANTS, CODE_VERSION, DEAL_LETTERS, OPTIONS, parse_variant
+from solitaire.codes import (
+    ALL_VARIANTS,
+    CODE_VERSION,
+    DEAL_LETTERS,
+    MAX_DEAL,
+    MIN_DEAL,
+    OPTIONS,
+    parse_variant,
+)
 from solitaire.pages.render import script_json
 from solitaire.server.assets import Assets, source_hash
 from solitaire.server.schemas import PlayerSettings
@@ -189,6 +197,7 @@ def test_boot_data_carries_the_settings_defaults_and_the_code_grammar(
     assert boot["defaults"]["double_click"] is True and boot["settings"]["double_click"] is False
     codes = boot["codes"]
     assert codes["version"] == CODE_VERSION and codes["deal_letters"] == DEAL_LETTERS
+    assert (codes["min_deal"], codes["max_deal"]) == (MIN_DEAL, MAX_DEAL)
     assert codes["games"] == {game.value: list(options) for game, options in OPTIONS.items()}
     assert codes["variants"] == [variant.key for variant in ALL_VARIANTS]
     # The variant a first visit is dealt is one the grammar names, and the server deals it.

@@ -5,6 +5,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import {
+  codeProblem,
   defaultVariant,
   hasDeal,
   optionsOf,
@@ -60,4 +61,33 @@ test("the board's grammar is the boot data's, and none is guessed without it", (
   assert.equal(configure(defaults(), { codes: GRAMMAR }).codes, GRAMMAR);
   // This test's board has no boot data: its grammar is not loaded.
   assert.throws(() => variantKeys(), /grammar is not loaded/);
+});
+
+test("a typed-in code is checked as the server's grammar checks it, before anything is asked", () => {
+  // Any letter case, spaces around it: as solitaire.codes parse_code reads it.
+  assert.equal(codeProblem(" kl1-d1n-aaaaaag ", GRAMMAR), null);
+  assert.equal(codeProblem("EH1-N-AACEXHN", GRAMMAR), null); // deal 999,999, the last
+  assert.deepEqual(codeProblem("KL1-D1N", GRAMMAR), { problem: "shape" });
+  assert.deepEqual(codeProblem("KL1-D1N-AAAAAAG-X", GRAMMAR), { problem: "shape" });
+  assert.deepEqual(codeProblem("XX1-D1N-AAAAAAG", GRAMMAR), { problem: "game", part: "XX1" });
+  assert.deepEqual(codeProblem("KL2-D1N-AAAAAAG", GRAMMAR), { problem: "game", part: "KL2" });
+  assert.deepEqual(codeProblem("KL-D1N-AAAAAAG", GRAMMAR), { problem: "game", part: "KL" });
+  assert.deepEqual(codeProblem("KL1-D9N-AAAAAAG", GRAMMAR), {
+    problem: "options",
+    game: "KL",
+    options: "D9N",
+    choices: ["D1N", "D1V", "D3N", "D3V"],
+  });
+  assert.deepEqual(codeProblem("SS1-D1N-AAAAAAG", GRAMMAR).problem, "options");
+  assert.deepEqual(codeProblem("KL1-D1N-AAAAAA", GRAMMAR), { problem: "deal", letters: 7 });
+  assert.deepEqual(codeProblem("KL1-D1N-AAAAA1G", GRAMMAR), { problem: "deal", letters: 7 });
+  // ZZZZZZZ would be deal 8,031,810,175, AAAAAAA deal 0: neither is a deal.
+  assert.deepEqual(codeProblem("KL1-D1N-ZZZZZZZ", GRAMMAR), { problem: "deal_range", part: "ZZZZZZZ" });
+  assert.deepEqual(codeProblem("KL1-D1N-AACEXHO", GRAMMAR), { problem: "deal_range", part: "AACEXHO" });
+  assert.deepEqual(codeProblem("KL1-D1N-AAAAAAA", GRAMMAR), { problem: "deal_range", part: "AAAAAAA" });
+  // A grammar from an older page, without the deals' range, leaves the range to the server.
+  const { min_deal, max_deal, ...older } = GRAMMAR;
+  assert.equal(codeProblem("KL1-D1N-ZZZZZZZ", older), null);
+  // Another version's grammar is followed as it is.
+  assert.equal(codeProblem("KL2-D1N-AAAAAAG", { ...GRAMMAR, version: "2" }), null);
 });

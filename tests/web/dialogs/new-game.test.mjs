@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { defaultChoices, variantOf } from "../../../src/solitaire/web/static/dialogs/new-game.js";
+import { defaultChoices, typedCodeError, variantOf } from "../../../src/solitaire/web/static/dialogs/new-game.js";
 import { useSettings } from "../../../src/solitaire/web/static/settings.js";
 import { configure, ui } from "../../../src/solitaire/web/static/state.js";
 import { GRAMMAR } from "../support/grammar.mjs";
@@ -32,4 +32,21 @@ test("the default variant is the grammar's", () => {
   configure(ui, { codes: { ...GRAMMAR, default: "KL1-D3N" } });
   assert.deepEqual(defaultChoices(null), { game: "KL", draw: "3", scoring: "N", suits: "2" });
   configure(ui, { codes: GRAMMAR });
+});
+
+test("a mistyped code is told in the catalog's plain words, its lists in the player's language", () => {
+  ui.i18n = {
+    language: "en",
+    messages: {
+      "ui.game.KL": "Klondike",
+      "ui.code_check.options": "A {game} code has {choices} in the middle.",
+      "ui.code_check.deal_range": "No deal has the letters {part}. Check the end of the code.",
+    },
+  };
+  assert.equal(typedCodeError(" kl1-d1n-aaaaaag "), null);
+  assert.equal(typedCodeError("KL1-D9N-AAAAAAG"), "A Klondike code has D1N, D1V, D3N, or D3V in the middle.");
+  // Never the deal's number (ZZZZZZZ would be deal 8,031,810,175).
+  assert.equal(typedCodeError("KL1-D1N-ZZZZZZZ"), "No deal has the letters ZZZZZZZ. Check the end of the code.");
+  ui.i18n = { ...ui.i18n, language: "nl", messages: { ...ui.i18n.messages, "ui.code_check.options": "{choices}" } };
+  assert.equal(typedCodeError("KL1-D9N-AAAAAAG"), "D1N, D1V, D3N of D3V");
 });

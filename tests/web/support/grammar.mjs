@@ -7,4 +7,6 @@ export const GRAMMAR = {
   variants: ["KL-D1N", "KL-D1V", "KL-D3N", "KL-D3V", "SS-S1", "SS-S2", "SS-S4", "EH-N"],
   default: "KL1-D1N",
   deal_letters: 7,
+  min_deal: 1,
+  max_deal: 999999,
 };

@@ -30,7 +30,7 @@ from fastapi import APIRouter, Header
 from fastapi.responses import HTMLResponse, Response
 
 from ...catalogs import Catalogs
-from ...codes import ALL_VARIANTS, CODE_VERSION, DEAL_LETTERS, OPTIONS
+from ...codes import ALL_VARIANTS, CODE_VERSION, DEAL_LETTERS, MAX_DEAL, MIN_DEAL, OPTIONS
 from ...pages.render import script_json
 from ..assets import IMMUTABLE
 from ..language import PlayerTexts, PlayerTextsDep, page_language
@@ -115,7 +115,8 @@ def code_grammar() -> dict[str, Any]:
     """The game codes' grammar (:mod:`solitaire.codes`, DL-3) as the board reads it
     (``web/static/codes.js``): the code format's ``version``, each game's options in menu
     order, every variant key in menu order (the statistics' and the menus'), the variant a
-    new visitor is dealt (the first) and how many letters a deal has.
+    new visitor is dealt (the first), how many letters a deal has and the deal numbers' range
+    (so that the board checks a typed-in code before it asks to leave a game, UI-11).
 
     >>> grammar = code_grammar()
     >>> grammar["games"]["SS"], grammar["variants"][0], grammar["default"]
@@ -127,6 +128,8 @@ def code_grammar() -> dict[str, Any]:
         "variants": [variant.key for variant in ALL_VARIANTS],
         "default": str(ALL_VARIANTS[0]),
         "deal_letters": DEAL_LETTERS,
+        "min_deal": MIN_DEAL,
+        "max_deal": MAX_DEAL,
     }
 
 

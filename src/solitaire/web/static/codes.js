@@ -4,6 +4,7 @@
 //
 //   variantText("KL", "D3V")  →  "KL1-D3V";   variantOfCode("KL1-D1N-AAAAAAG")  →  "KL1-D1N"
 //   variantKeyOf({game: "KL", options: "D3V"})  →  "KL-D3V"
+//   codeProblem("KL1-D9N-AAAAAAG")  →  {problem: "options", game: "KL", options: "D9N", choices: [...]}
 
 import { ui } from "./state.js";
 
@@ -48,4 +49,31 @@ export const variantOfCode = (code) => code.split("-").slice(0, 2).join("-");
 export function hasDeal(code, codes) {
   const parts = code.split("-");
   return parts.length === 3 && parts[2].length === grammar(codes).deal_letters;
+}
+
+// Why a typed-in text is no game code, found as the server's grammar finds it (solitaire.codes
+// parse_code: any letter case, spaces around it): null for a code the grammar takes, else
+// {problem, ...particulars} with problem one of "shape" (not three parts), "game" (the first
+// part names no game of this code version), "options" (the game has no such options: `game`,
+// `options`, `choices`), "deal" (the last part is not `letters` letters A-Z) or "deal_range"
+// (the letters name no deal: `part`). The board checks a code before it asks "Leave this
+// game?" (UI-11), so a typing slip never costs the game in progress. A grammar without
+// `min_deal`/`max_deal` (a page kept from an older server) leaves the range to the server.
+//
+//   codeProblem(" kl1-d1n-aaaaaag ")  →  null;   codeProblem("KL1-D1N")  →  {problem: "shape"}
+export function codeProblem(text, codes) {
+  const { version, games, deal_letters: letters, min_deal: least, max_deal: most } = grammar(codes);
+  const parts = text.trim().toUpperCase().split("-");
+  if (parts.length !== 3) return { problem: "shape" };
+  const [gamePart, options, deal] = parts;
+  const game = gamePart.slice(0, 2);
+  if (!Object.hasOwn(games, game) || gamePart.slice(2) !== version) return { problem: "game", part: gamePart };
+  if (!games[game].includes(options)) return { problem: "options", game, options, choices: games[game] };
+  if (deal.length !== letters || !/^[A-Z]+$/.test(deal)) return { problem: "deal", letters };
+  // The deal's number in base 26, A = 0 … Z = 25 (solitaire.codes deal_letters).
+  const number = [...deal].reduce((sum, letter) => sum * 26 + letter.charCodeAt(0) - 65, 0);
+  if ((least !== undefined && number < least) || (most !== undefined && number > most)) {
+    return { problem: "deal_range", part: deal };
+  }
+  return null;
 }

@@ -9,7 +9,7 @@
 import { api } from "./api.js";
 import { defaultVariant, variantKeyOf, variantOfCode } from "./codes.js";
 import { mayLeave } from "./dialogs/leave.js";
-import { defaultChoices, openNewGame } from "./dialogs/new-game.js";
+import { defaultChoices, openNewGame, typedCodeError } from "./dialogs/new-game.js";
 import { closeWon } from "./dialogs/won.js";
 import { reportFailure } from "./feedback.js";
 import { variantName } from "./format.js";
@@ -88,10 +88,12 @@ export async function startFromPage(boot, path = window.location.pathname) {
     // the link's code until they answer.
     const code = decodeURIComponent(linked[1]);
     if (boot?.game) ui.game.adopt(boot.game);
-    const leave = await mayLeave(boot?.game ?? null);
-    const error = leave ? await startGame({ mode: "code", code }) : null;
+    // A code that can't be one is said at once, before any question (UI-11).
+    const mistyped = typedCodeError(code);
+    const leave = !mistyped && (await mayLeave(boot?.game ?? null));
+    const error = mistyped ?? (leave ? await startGame({ mode: "code", code }) : null);
     window.history.replaceState(null, "", "/");
-    if (!leave) return;
+    if (!leave && !mistyped) return;
     if (error) {
       if (!boot?.game) await resumeOrStart();
       newGameDialog(t("ui.bad_link", { code, message: error }));

@@ -35,7 +35,7 @@ import { answerTap } from "./tap-answer.js";
 import { followSounds, playSound, showSoundsToggle, toggleSounds } from "./sounds.js";
 import { showStuck } from "./stuck.js";
 import { showToast } from "./toast.js";
-import { copyLink, updateToolbar, wireToolbar } from "./toolbar.js";
+import { copyLink, fitToolbar, updateToolbar, wireToolbar } from "./toolbar.js";
 import { translatePage } from "./translate.js";
 import { createView } from "./view.js";
 import { followWin } from "./win.js";
@@ -104,8 +104,9 @@ function openStatistics() {
 async function changeLanguage(language) {
   await loadMessages(language);
   translatePage();
-  // Every card's and pile's name is in the new language.
+  // Every card's and pile's name is in the new language; the toolbar fits its new words.
   view.relabel();
+  fitToolbar();
 }
 
 function settingsChanged() {

@@ -38,10 +38,17 @@ export function updateToolbar(state) {
 // name, Dutch labels), so that the table below it never moves: the buttons whose icons say
 // enough drop their labels when the row can't hold them ("compact"), then the game's name
 // gives way ("tight", cut with an ellipsis), and last New game, Hint, Finish and Statistics
-// drop theirs ("iconic"). At 900 px and narrower its rows are fixed by board.css.
+// drop theirs ("iconic"). At 900 px and narrower its rows are fixed by board.css; on a phone
+// held upright, where one of the bar's words does not fit its slot whole, all of them give
+// way to the icons ("bar-icons"; the bar keeps its height).
 export function fitToolbar() {
   const bar = document.querySelector(".toolbar");
-  bar.classList.remove("compact", "tight", "iconic");
+  bar.classList.remove("compact", "tight", "iconic", "bar-icons");
+  if (window.matchMedia("(max-width: 560px) and (orientation: portrait)").matches) {
+    const words = [...bar.querySelectorAll(".toolbar-actions .bar-label")].filter((word) => word.offsetWidth > 0);
+    bar.classList.toggle("bar-icons", words.some((word) => word.scrollWidth > word.clientWidth));
+    return;
+  }
   if (!window.matchMedia("(min-width: 901px)").matches) return;
   const wraps = () => bar.lastElementChild.offsetTop > bar.firstElementChild.offsetTop + 4;
   for (const step of ["compact", "tight", "iconic"]) {

@@ -5,8 +5,8 @@
 //   setupNewGameDialog();   // once
 //   openNewGame(defaultChoices(state), {canRepeat: true, onChoice: async (choice) => errorTextOrNull})
 
-import { defaultVariant, optionsOf, variantText } from "../codes.js";
-import { t } from "../i18n.js";
+import { codeProblem, defaultVariant, optionsOf, variantText } from "../codes.js";
+import { currentLanguage, t } from "../i18n.js";
 import { saveFrom, settings } from "../settings.js";
 import { ui } from "../state.js";
 
@@ -57,10 +57,34 @@ function setRadio(form, name, value) {
   if (input) input.checked = true;
 }
 
-export function setNewGameError(text) {
+// What is wrong with a typed-in code, in plain words (ui.code_check.*): null for a code the
+// grammar takes. The server is asked nothing, and no game is left, for a code that can't be one.
+//
+//   typedCodeError("KL1-D9N-AAAAAAG")  →  "A Klondike code has D1N, D1V, D3N or D3V in the middle."
+export function typedCodeError(code) {
+  // Without the grammar (a page with no boot data) the server alone judges the code.
+  const found = ui.codes ? codeProblem(code) : null;
+  if (!found) return null;
+  const { problem, game, choices, ...values } = found;
+  const list = new Intl.ListFormat(currentLanguage(), { type: "disjunction" });
+  const particulars = game ? { game: t(`ui.game.${game}`), choices: list.format(choices) } : {};
+  return t(`ui.code_check.${problem}`, { ...values, ...particulars });
+}
+
+// The dialog's error, under its title; one about the typed code (`atCode`) under the code
+// field instead, next to what it is about and in sight while it is mended on a small phone
+// (the field is the dialog's last, far below the title).
+export function setNewGameError(text, { atCode = false } = {}) {
   const error = $("new-game-error");
   error.textContent = text ?? "";
   error.hidden = !text;
+  if (atCode) $("code-input").closest(".code-entry").append(error);
+  else $("new-game-title").after(error);
+  $("code-input").toggleAttribute("aria-invalid", Boolean(text) && atCode);
+  if (atCode) $("code-input").setAttribute("aria-describedby", "new-game-error");
+  else $("code-input").removeAttribute("aria-describedby");
+  // The dialog scrolls just enough to show it, the field above it staying in sight.
+  if (text && atCode) error.scrollIntoView({ block: "nearest" });
 }
 
 // choice → {mode, variant|code|game_id}; onChoice answers an error text to show, or null.
@@ -95,8 +119,15 @@ export function setupNewGameDialog() {
     if (mode === "code") {
       const code = codeInput.value.trim();
       if (!code) {
-        setNewGameError(t("ui.code_missing"));
+        setNewGameError(t("ui.code_missing"), { atCode: true });
         codeInput.focus();
+        return;
+      }
+      // Checked before "Leave this game?" is asked (UI-11): a slip costs nothing.
+      const mistyped = typedCodeError(code);
+      if (mistyped) {
+        setNewGameError(mistyped, { atCode: true });
+        codeInput.select();
         return;
       }
       choice.code = code;
@@ -119,7 +150,7 @@ export function setupNewGameDialog() {
     looking.hidden = true;
     for (const button of buttons) button.removeAttribute("aria-busy");
     if (error) {
-      setNewGameError(error);
+      setNewGameError(error, { atCode: mode === "code" });
       if (mode === "code") codeInput.select();
     } else {
       codeInput.value = "";
