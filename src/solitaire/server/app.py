@@ -41,6 +41,7 @@ from .routes import (
     games,
     hints,
     messages,
+    offline,
     player_settings,
     site,
     stats,
@@ -127,6 +128,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         docs,
         board,
         webapp,
+        offline,
         site,
     )
     for module in routers:
