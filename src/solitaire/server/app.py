@@ -45,6 +45,7 @@ from .routes import (
     player_settings,
     site,
     stats,
+    sync,
     transfer,
     webapp,
 )
@@ -119,6 +120,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     install_error_handlers(app)
     routers = (
         games,
+        sync,
         hints,
         player_settings,
         messages,
