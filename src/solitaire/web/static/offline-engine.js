@@ -1,0 +1,369 @@
+// Whole games without the network (rules UI-21; docs/board.md, "Playing offline"). Online,
+// nothing changes: the server decides. Meanwhile this module
+//
+// - downloads, once the board has drawn, the engine's files (/offline/files.json: Pyodide,
+//   the engine's Python modules, their worker) into a cache the service worker serves them
+//   from, then marks <html data-offline-ready="true"> and Settings says "Ready to play
+//   offline";
+// - keeps the current game's record on the device (its start and log, from
+//   GET /api/sync/games/{id}, then each action the server takes), so that it can go on;
+// - when a game request finds no network, answers it from the engine in a Web Worker
+//   (engine-worker.js), the same rules from the same source, and logs each action with its
+//   version (localStorage);
+// - back online, sends the log (POST /api/sync/games): the server replays it through its own
+//   rules and the board adopts what the server recorded.
+//
+//   const offline = playOffline(api, { adopt, onError });   // once, before the first request
+//   offline.prepare();                                       // after the board has drawn
+
+import { ApiUnreachable } from "./api.js";
+import { t } from "./i18n.js";
+import { showToast } from "./toast.js";
+
+const FILES = "/offline/files.json";
+// Not "solitaire-…": the service worker drops those caches at each release; this one is kept
+// and pruned to what files.json lists.
+const CACHE = "offline-engine";
+const KEPT = "solitaire-offline";
+const RETRY_MS = 5000;
+
+// What the device keeps (localStorage): `mirror` the server's game last played, as
+// {id, version, start, log, pending: [actions taken since its log was read]}; `games` the
+// games played offline and not saved yet, each {ref, id, base, start, actions}; `current`
+// the id of the game the board plays offline.
+function load() {
+  try {
+    return { mirror: null, games: [], current: null, ...JSON.parse(localStorage.getItem(KEPT) ?? "{}") };
+  } catch {
+    return { mirror: null, games: [], current: null };
+  }
+}
+
+function today() {
+  const now = new Date();
+  const pad = (n) => String(n).padStart(2, "0");
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+// The engine in its worker, started on first need; `ask` answers what local_play.Device does.
+function createEngine() {
+  let worker = null;
+  let started = null;
+  let next = 0;
+  const waiting = new Map();
+  function start(files) {
+    worker = new Worker(files.worker, { type: "module" });
+    started = new Promise((resolve, reject) => {
+      worker.onmessage = ({ data }) => {
+        if ("ready" in data) return data.ready ? resolve() : reject(new Error(data.error));
+        const [done, fail] = waiting.get(data.id);
+        waiting.delete(data.id);
+        if (data.error) fail(new Error(data.error));
+        else done(data.answer);
+      };
+    });
+    worker.postMessage({ files: { runtime: files.runtime, engine: files.engine } });
+    return started;
+  }
+  return {
+    start,
+    running: () => started !== null,
+    ask(question) {
+      return started.then(
+        () =>
+          new Promise((done, fail) => {
+            next += 1;
+            waiting.set(next, [done, fail]);
+            worker.postMessage({ id: next, ask: question });
+          }),
+      );
+    },
+  };
+}
+
+export function playOffline(api, { adopt, onError = console.error }) {
+  const server = { ...api };
+  const engine = createEngine();
+  let kept = load();
+  let files = null;
+  // The games the engine holds already, by id.
+  const loaded = new Set();
+  let syncing = null;
+  let retry = 0;
+
+  const save = () => localStorage.setItem(KEPT, JSON.stringify(kept));
+  const offlineGame = (id) => kept.games.find((game) => game.id === id);
+  const isLocal = (id) => Boolean(offlineGame(id));
+
+  function showPlaying(playing) {
+    document.body.toggleAttribute("data-playing-offline", playing);
+    const banner = document.getElementById("offline");
+    const words = banner?.querySelector("[data-i18n]");
+    if (words) {
+      words.dataset.i18n = playing ? "ui.offline_playing" : "ui.offline";
+      words.textContent = t(words.dataset.i18n);
+    }
+    // Back, the banner goes unless the network's watch (offline.js) still finds none.
+    if (banner) banner.hidden = !playing && !document.body.hasAttribute("data-offline");
+  }
+
+  // -- online: the record of the game in play --------------------------------------------
+  async function readRecord(id) {
+    const { status, body } = await server.record(id);
+    if (status !== 200) return;
+    kept.mirror = { id, version: body.version, start: body.start, log: body.log, pending: [] };
+    save();
+  }
+
+  function followed(state) {
+    if (!files || !state?.id || isLocal(state.id)) return;
+    const mirror = kept.mirror;
+    if (mirror?.id === state.id && mirror.version + mirror.pending.length === state.version) return;
+    readRecord(state.id).catch(() => null);
+  }
+
+  function acted(id, sent, { status, body }) {
+    const mirror = kept.mirror;
+    if (status !== 200 || !files) return;
+    if (mirror?.id === id && mirror.version + mirror.pending.length === sent.version) {
+      mirror.pending.push(sent);
+      save();
+    } else followed(body);
+  }
+
+  // -- offline: the engine answers -------------------------------------------------------
+  async function ready() {
+    if (!files) files = await readFiles(false);
+    if (!files) throw new ApiUnreachable("the engine is not on this device");
+    if (!engine.running()) engine.start(files).catch(onError);
+  }
+
+  // The game `id` in the engine: an offline game, or the server's game the record holds
+  // (which becomes an offline game: its continuation from the version the board had).
+  async function local(id) {
+    await ready();
+    let game = offlineGame(id);
+    if (!game) {
+      const mirror = kept.mirror;
+      if (!mirror || mirror.id !== id) return null;
+      game = {
+        ref: `${id}-${Date.now()}`,
+        id,
+        base: { id, version: mirror.version + mirror.pending.length },
+        start: mirror.start,
+        prefix: mirror.log,
+        pending: mirror.pending,
+        actions: [],
+      };
+      kept.games.push(game);
+      save();
+    }
+    if (!loaded.has(id)) {
+      await engine.ask({ op: "start", id, start: game.start, log: game.prefix ?? [] });
+      for (const action of [...(game.pending ?? []), ...game.actions]) {
+        const { version, ...intent } = action;
+        await engine.ask({ op: "act", id, version, intent });
+      }
+      loaded.add(id);
+    }
+    kept.current = id;
+    save();
+    showPlaying(true);
+    syncSoon();
+    return game;
+  }
+
+  // A refusal's reminder in the player's language, as the server would word it (UI-6).
+  function reminder(body) {
+    if (!body?.reason) return body;
+    const key = `reason.${body.reason}`;
+    return { ...body, message: t(key) === key ? t("error.illegal") : t(key) };
+  }
+
+  const localApi = {
+    async game(id) {
+      if (!(await local(id))) return { status: 404, body: { error: "not_found" } };
+      return { status: 200, body: await engine.ask({ op: "state", id }) };
+    },
+    async currentGame() {
+      const id = kept.current ?? kept.mirror?.id;
+      return id ? localApi.game(id) : { status: 404, body: { error: "not_found" } };
+    },
+    async action(id, sent) {
+      const game = await local(id);
+      if (!game) return { status: 404, body: { error: "not_found" } };
+      const { version, ...intent } = sent;
+      const answer = await engine.ask({ op: "act", id, version, intent });
+      if (answer.status === 200) {
+        game.actions.push(sent);
+        save();
+      }
+      return { status: answer.status, body: reminder(answer.body) };
+    },
+    async check(id, sent) {
+      if (!(await local(id))) return { status: 404, body: { error: "not_found" } };
+      const { version, ...intent } = sent;
+      const answer = await engine.ask({ op: "check", id, version, intent });
+      return { status: answer.status, body: reminder(answer.body) };
+    },
+    async startGame(choice) {
+      await ready();
+      let start;
+      if (choice.mode === "same") {
+        const from = offlineGame(choice.game_id) ?? (kept.mirror?.id === choice.game_id ? kept.mirror : null);
+        start = from?.start;
+      } else if (["new", "daily", "code"].includes(choice.mode)) {
+        // A level (a graded deal) needs the server's list: offline, any deal of the variant.
+        start = await engine.ask({ op: "choose", choice, today: today() }).catch(() => null);
+      }
+      if (!start) return { status: 400, body: { error: "offline", message: t("ui.offline_needs_network") } };
+      const id = `offline-${Date.now().toString(36)}`;
+      kept.games.push({ ref: id, id, base: null, start, actions: [] });
+      save();
+      await engine.ask({ op: "start", id, start });
+      loaded.add(id);
+      kept.current = id;
+      save();
+      showPlaying(true);
+      return { status: 201, body: await engine.ask({ op: "state", id }) };
+    },
+  };
+
+  // Each game call: an offline game's goes to the engine; any other to the server, and to
+  // the engine when the server can't be reached and the engine is on the device.
+  function wrap(name, idOf, after) {
+    api[name] = async (...args) => {
+      const id = idOf(args);
+      if (id && isLocal(id)) return localApi[name](...args);
+      try {
+        const answer = await server[name](...args);
+        after?.(args, answer);
+        return answer;
+      } catch (error) {
+        if (!(error instanceof ApiUnreachable) || !files) throw error;
+        return localApi[name](...args);
+      }
+    };
+  }
+  wrap("game", ([id]) => id, (_, answer) => answer.status === 200 && followed(answer.body));
+  wrap("action", ([id]) => id, ([id, sent], answer) => acted(id, sent, answer));
+  wrap("check", ([id]) => id);
+  wrap("startGame", () => null, (_, answer) => answer.status === 201 && followed(answer.body));
+  wrap("currentGame", () => kept.current, (_, answer) => answer.status === 200 && followed(answer.body));
+  // An offline game's clock stays on the device (the server times it from its upload).
+  wrap("clock", ([id]) => id);
+  localApi.clock = async (_id, playedMs) => ({ status: 200, body: { played_ms: playedMs } });
+
+  // -- back online: the server judges ----------------------------------------------------
+  async function sync() {
+    if (kept.games.length === 0) return;
+    const games = kept.games.map(({ ref, base, start, actions }) => ({
+      ref,
+      ...(base ? { base } : { start }),
+      actions,
+    }));
+    const { status, body } = await server.sync(games);
+    if (status !== 200) return;
+    const current = kept.current;
+    let currentId = null;
+    for (const synced of body.games) {
+      if (synced.outcome === "refused") {
+        console.warn("offline game refused by the server:", synced);
+        showToast(t("ui.offline_refused"), { kind: "error" });
+      }
+      const game = kept.games.find((candidate) => candidate.ref === synced.ref);
+      if (game?.id === current) currentId = synced.id;
+      loaded.delete(game?.id);
+    }
+    kept = { mirror: null, games: [], current: null };
+    save();
+    clearInterval(retry);
+    retry = 0;
+    showPlaying(false);
+    showToast(t("ui.offline_saved"));
+    if (currentId) {
+      const answer = await server.game(currentId);
+      if (answer.status === 200) {
+        followed(answer.body);
+        adopt(answer.body);
+      }
+    }
+  }
+
+  function syncSoon() {
+    if (retry) return;
+    retry = setInterval(() => {
+      if (navigator.onLine) trySync();
+    }, RETRY_MS);
+  }
+
+  function trySync() {
+    syncing ??= sync()
+      .catch((error) => (error instanceof ApiUnreachable ? null : onError(error)))
+      .finally(() => (syncing = null));
+    return syncing;
+  }
+  window.addEventListener("online", trySync);
+  if (kept.games.length > 0) syncSoon();
+
+  // -- the files -------------------------------------------------------------------------
+  // files.json from the network (kept in the cache), or the kept one; null when the engine's
+  // files are not all on the device (`fill`: download the missing ones).
+  async function readFiles(fill) {
+    if (!("caches" in window)) return null;
+    const cache = await caches.open(CACHE);
+    let listing = null;
+    try {
+      const answer = await fetch(FILES, { cache: "no-cache" });
+      if (answer.ok) {
+        listing = await answer.clone().json();
+        if (fill) await cache.put(FILES, answer);
+      }
+    } catch {
+      // Offline: the kept list.
+    }
+    const keptList = await cache.match(FILES);
+    listing ??= keptList ? await keptList.json() : null;
+    if (!listing) return null;
+    for (const file of listing.files) {
+      if (await cache.match(file)) continue;
+      if (!fill) return null;
+      await cache.add(file);
+    }
+    if (fill) {
+      // A new release's files replace the old ones.
+      for (const request of await cache.keys()) {
+        const path = new URL(request.url).pathname;
+        if (path !== FILES && !listing.files.includes(path)) await cache.delete(request);
+      }
+    }
+    return listing;
+  }
+
+  return {
+    isLocal,
+    // After the board has drawn: the engine's files (once), then the record of the game.
+    async prepare(current) {
+      const listing = await readFiles(true);
+      if (!listing) return false;
+      files = listing;
+      const state = current();
+      if (state?.id && !isLocal(state.id)) {
+        const mirror = kept.mirror;
+        if (mirror?.id !== state.id || mirror.version + mirror.pending.length !== state.version) await readRecord(state.id);
+      }
+      document.documentElement.dataset.offlineReady = "true";
+      const status = document.getElementById("offline-ready");
+      if (status) status.hidden = false;
+      if (kept.games.length > 0) trySync();
+      return true;
+    },
+    // At the start, offline: whether the engine can play (its files and a game on the device).
+    async canPlay() {
+      files ??= await readFiles(false).catch(() => null);
+      if (files) document.documentElement.dataset.offlineReady = "true";
+      return Boolean(files);
+    },
+    sync: trySync,
+  };
+}

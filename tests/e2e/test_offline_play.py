@@ -1,0 +1,124 @@
+"""Rules UI-21: whole games offline. Once ``<html data-offline-ready="true">`` says the
+engine's files are on the device, the board opens without the network, plays the game in
+progress to its win by dragging, deals another, and back online the server replays what
+was played: its history holds the games with the scores its own rules give."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from solitaire.play import Game
+
+from .harness import api, card_in, catalog, drag, start_simple_simon_one_move_from_winning
+
+PHONE = {"width": 390, "height": 844}
+#: Downloading and caching 13 MB from the test server on a busy machine.
+READY_MS = 180_000
+
+
+def wait_until_offline_ready(page: Page) -> None:
+    page.wait_for_selector("html[data-offline-ready='true']", state="attached", timeout=READY_MS)
+
+
+def kept_games(page: Page) -> list[dict[str, object]]:
+    kept = page.evaluate("localStorage.getItem('solitaire-offline')")
+    games: list[dict[str, object]] = json.loads(kept)["games"] if kept else []
+    return games
+
+
+@pytest.mark.slow
+def test_a_game_finished_offline_and_another_dealt_are_judged_when_back(
+    browser: Browser, server: str
+) -> None:
+    context = browser.new_context(viewport=PHONE, base_url=server)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    engine = start_simple_simon_one_move_from_winning(page, server)
+    words = catalog(page)
+    wait_until_offline_ready(page)
+    # Settings (on a phone, behind the bar's More).
+    page.evaluate("document.getElementById('settings-button').click()")
+    expect(page.locator("#offline-ready")).to_have_text(words["ui.offline_ready"])
+    page.keyboard.press("Escape")
+
+    context.set_offline(True)
+    page.reload()
+    page.wait_for_selector("body[data-ready]")
+    expect(page.locator("#offline")).to_have_text(words["ui.offline_playing"])
+    # The last ace goes onto its run by dragging, as online: the run goes home.
+    drag(page, card_in(page, "t2", "AS"), "t1")
+    expect(page.locator("#won-dialog")).to_be_visible(timeout=20_000)
+    expect(page.locator("[data-score]")).to_have_text(engine.score_text)
+    # Another deal, dealt by the engine on the device.
+    page.locator("#won-next-deal").click()
+    expect(page.locator("#won-dialog")).to_be_hidden()
+    code = page.locator("[data-code]").inner_text()
+    second = Game.from_code(code)
+    dest = next(dest for dest in second.dests() if dest.targets)
+    card = second.position.pile(dest.pile).cards[dest.index].code
+    drag(page, card_in(page, dest.pile, card), dest.targets[0])
+    expect(page.locator("[data-moves]")).to_have_text("1")
+    second.drop(dest.pile, dest.index, dest.targets[0])
+    assert len(kept_games(page)) == 2
+
+    context.set_offline(False)
+    page.wait_for_function(
+        "() => !JSON.parse(localStorage.getItem('solitaire-offline') ?? '{}').games?.length",
+        timeout=30_000,
+    )
+    history = api(page, "GET", "/api/history")
+    won = [game for game in history["games"] if game["result"] == "won"]
+    assert [(game["score"], game["moves"]) for game in won] == [(engine.score, engine.moves)]
+    current = api(page, "GET", "/api/games/current")
+    assert (current["code"], current["moves"], current["score"]) == (code, 1, second.score)
+    # The board plays the server's game again, and says nothing more of being offline.
+    expect(page.locator("#offline")).to_be_hidden()
+    expect(page.locator("[data-code]")).to_have_text(code)
+    expect(page.locator("[data-moves]")).to_have_text("1")
+    assert not errors, errors
+    context.close()
+
+
+@pytest.mark.slow
+def test_a_tampered_offline_log_is_refused_from_the_bad_action_on(
+    browser: Browser, server: str
+) -> None:
+    context = browser.new_context(viewport=PHONE, base_url=server)
+    page = context.new_page()
+    start_simple_simon_one_move_from_winning(page, server)
+    wait_until_offline_ready(page)
+    before = api(page, "GET", "/api/history")["total"]
+    # A log written by hand: a game "won" by moves the rules refuse.
+    forged = {
+        "mirror": None,
+        "current": "offline-forged",
+        "games": [
+            {
+                "ref": "offline-forged",
+                "id": "offline-forged",
+                "base": None,
+                "start": {"code": "KL1-D1N-AAAAAAG"},
+                "actions": [
+                    {"version": 0, "type": "stock"},
+                    {"version": 1, "type": "drop", "pile": "t1", "index": 0, "target": "f1"},
+                    {"version": 2, "type": "finish"},
+                ],
+            }
+        ],
+    }
+    page.evaluate("kept => localStorage.setItem('solitaire-offline', JSON.stringify(kept))", forged)
+    page.reload()
+    page.wait_for_selector("body[data-ready]")
+    page.wait_for_function(
+        "() => !JSON.parse(localStorage.getItem('solitaire-offline') ?? '{}').games?.length",
+        timeout=30_000,
+    )
+    # Recorded: the stock tap, and nothing from the refused drop on.
+    assert api(page, "GET", "/api/history")["total"] == before
+    current = api(page, "GET", "/api/games/current")
+    assert (current["code"], current["version"], current["won"]) == ("KL1-D1N-AAAAAAG", 1, False)
+    context.close()
