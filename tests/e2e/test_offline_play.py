@@ -8,13 +8,13 @@ from __future__ import annotations
 import json
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, ViewportSize, expect
 
 from solitaire.play import Game
 
 from .harness import api, card_in, catalog, drag, start_simple_simon_one_move_from_winning
 
-PHONE = {"width": 390, "height": 844}
+PHONE: ViewportSize = {"width": 390, "height": 844}
 #: Downloading and caching 13 MB from the test server on a busy machine.
 READY_MS = 180_000
 
