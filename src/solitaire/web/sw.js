@@ -75,7 +75,10 @@ self.addEventListener("fetch", (event) => {
   // The source modules (a checkout without a build) are revalidated like pages.
   const source = url.pathname.startsWith("/static/") || url.pathname.startsWith("/site/");
   if (url.pathname.startsWith("/offline/")) {
-    if (url.pathname !== "/offline/files.json") event.respondWith(caches.match(request).then((kept) => kept ?? fetch(request)));
+    // The board's own download (it fills the cache) goes to the network as the page's.
+    if (url.pathname !== "/offline/files.json" && !request.headers.has("x-offline-fill")) {
+      event.respondWith(caches.match(request).then((kept) => kept ?? fetch(request)));
+    }
     return;
   }
   if (request.mode === "navigate" || isPage(url) || source) event.respondWith(networkFirst(request, url));

@@ -328,7 +328,8 @@ export function playOffline(api, { adopt, onError = console.error }) {
     for (const file of listing.files) {
       if (await cache.match(file)) continue;
       if (!fill) return null;
-      await cache.add(file);
+      // Marked, so that the service worker lets it go to the network as the page's own.
+      await cache.add(new Request(file, { headers: { "X-Offline-Fill": "1" } }));
     }
     if (fill) {
       // A new release's files replace the old ones.
