@@ -152,7 +152,7 @@ class Device:
         self.games[game_id] = game
         self.starts[game_id] = (
             {"layout": format_layout(game.start)}
-            if "layout" in start
+            if isinstance(start.get("layout"), str)
             else {"code": str(parse_code(start["code"]))}
         )
         return state_of(game_id, game)

@@ -47,7 +47,8 @@ def test_a_game_finished_offline_and_another_dealt_are_judged_when_back(
 
     context.set_offline(True)
     page.reload()
-    page.wait_for_selector("body[data-ready]")
+    # The engine starts in its worker (Pyodide: seconds on a phone, more on a busy machine).
+    page.wait_for_selector("body[data-ready]", timeout=READY_MS)
     expect(page.locator("#offline")).to_have_text(words["ui.offline_playing"])
     # The last ace goes onto its run by dragging, as online: the run goes home.
     drag(page, card_in(page, "t2", "AS"), "t1")
@@ -112,7 +113,7 @@ def test_a_tampered_offline_log_is_refused_from_the_bad_action_on(
     }
     page.evaluate("kept => localStorage.setItem('solitaire-offline', JSON.stringify(kept))", forged)
     page.reload()
-    page.wait_for_selector("body[data-ready]")
+    page.wait_for_selector("body[data-ready]", timeout=READY_MS)
     page.wait_for_function(
         "() => !JSON.parse(localStorage.getItem('solitaire-offline') ?? '{}').games?.length",
         timeout=30_000,

@@ -71,7 +71,7 @@ def test_a_game_continued_offline_goes_on_where_it_was(client: TestClient) -> No
     client.post(f"/api/games/{server['id']}/actions", json={"version": 0, "type": "stock"})
     record = client.get(f"/api/sync/games/{server['id']}").json()
     assert record["version"] == 1 and record["log"] == ["d"]
-    assert record["start"] == {"code": "KL1-D3V-AAAAAJX", "layout": None}
+    assert record["start"] == {"code": "KL1-D3V-AAAAAJX"}
     device, actions = played_offline("", 4, record)
     base = {"id": server["id"], "version": 1}
     game = {"ref": "o2", "base": base, "actions": actions}

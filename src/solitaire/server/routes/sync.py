@@ -105,7 +105,12 @@ def _start_of(stored_start_layout: str | None, variant: str, deal: int | None) -
     return GameStart(code=str(GameCode(parse_variant(variant), deal)))
 
 
-@router.get("/games/{game_id}", response_model=GameRecord, responses=error_answers(404, 503))
+@router.get(
+    "/games/{game_id}",
+    response_model=GameRecord,
+    response_model_exclude_none=True,
+    responses=error_answers(404, 503),
+)
 def game_record(
     game_id: str, services: ServicesDep, player_id: PlayerDep, texts: PlayerTextsDep
 ) -> GameRecord:
