@@ -212,8 +212,9 @@ export function playOffline(api, { adopt, onError = console.error }) {
       if (choice.mode === "same") {
         const from = offlineGame(choice.game_id) ?? (kept.mirror?.id === choice.game_id ? kept.mirror : null);
         start = from?.start;
-      } else if (["new", "daily", "code"].includes(choice.mode)) {
-        // A level (a graded deal) needs the server's list: offline, any deal of the variant.
+      } else if (["new", "daily", "code"].includes(choice.mode) && !choice.level) {
+        // A level (a graded deal) needs the server's list; "winnable only" its solver:
+        // offline, any deal of the variant.
         start = await engine.ask({ op: "choose", choice, today: today() }).catch(() => null);
       }
       if (!start) return { status: 400, body: { error: "offline", message: t("ui.offline_needs_network") } };
