@@ -12,7 +12,14 @@ from playwright.sync_api import Browser, Page, ViewportSize, expect
 
 from solitaire.play import Game
 
-from .harness import api, card_in, catalog, drag, start_simple_simon_one_move_from_winning
+from .harness import (
+    api,
+    card_in,
+    catalog,
+    drag,
+    open_board,
+    start_simple_simon_one_move_from_winning,
+)
 
 PHONE: ViewportSize = {"width": 390, "height": 844}
 #: Downloading and caching 13 MB from the test server on a busy machine.
@@ -122,4 +129,43 @@ def test_a_tampered_offline_log_is_refused_from_the_bad_action_on(
     assert api(page, "GET", "/api/history")["total"] == before
     current = api(page, "GET", "/api/games/current")
     assert (current["code"], current["version"], current["won"]) == ("KL1-D1N-AAAAAAG", 1, False)
+    context.close()
+
+
+@pytest.mark.slow
+def test_a_game_moved_on_in_another_tab_is_kept_beside_the_offline_continuation(
+    browser: Browser, server: str
+) -> None:
+    context = browser.new_context(viewport=PHONE, base_url=server)
+    page = context.new_page()
+    open_board(page, server, "/play/KL1-D1N-AAAAAAG")
+    wait_until_offline_ready(page)
+    served = api(page, "GET", "/api/games/current")
+    context.set_offline(True)
+    page.reload()
+    page.wait_for_selector("body[data-ready]", timeout=READY_MS)
+    # Offline: the stock, by a tap.
+    page.locator('[data-pile="s"]').click()
+    expect(page.locator("[data-moves]")).to_have_text("1")
+    # Meanwhile another tab, online, plays the same game on: a card from the stock, and back.
+    other = browser.new_context(base_url=server, storage_state=None)
+    other.add_cookies(context.cookies())
+    for version, intent in enumerate(({"type": "stock"}, {"type": "undo"})):
+        answer = other.request.post(
+            f"{server}/api/games/{served['id']}/actions", data={"version": version, **intent}
+        )
+        assert answer.ok, answer.text()
+    other.close()
+
+    context.set_offline(False)
+    page.wait_for_function(
+        "() => !JSON.parse(localStorage.getItem('solitaire-offline') ?? '{}').games?.length",
+        timeout=30_000,
+    )
+    kept = api(page, "GET", f"/api/games/{served['id']}")
+    assert (kept["version"], kept["last"]["action"]) == (2, "undo")
+    continuation = api(page, "GET", "/api/games/current")
+    assert continuation["id"] != served["id"] and continuation["code"] == served["code"]
+    assert (continuation["version"], continuation["moves"]) == (1, 1)
+    expect(page.locator("[data-moves]")).to_have_text("1")
     context.close()

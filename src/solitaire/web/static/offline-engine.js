@@ -254,6 +254,12 @@ export function playOffline(api, { adopt, onError = console.error }) {
   // An offline game's clock stays on the device (the server times it from its upload).
   wrap("clock", ([id]) => id);
   localApi.clock = async (_id, playedMs) => ({ status: 200, body: { played_ms: playedMs } });
+  // Hints (the solver) and the statistics are the server's: offline, the board says so.
+  const needsNetwork = async () => ({ status: 503, body: { error: "offline", message: t("ui.offline_needs_network") } });
+  localApi.hint = needsNetwork;
+  localApi.stats = needsNetwork;
+  wrap("hint", ([id]) => id);
+  wrap("stats", () => null);
 
   // -- back online: the server judges ----------------------------------------------------
   async function sync() {
