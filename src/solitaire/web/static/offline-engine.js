@@ -86,8 +86,9 @@ export function playOffline(api, { adopt, onError = console.error }) {
   const engine = createEngine();
   let kept = load();
   let files = null;
-  // The games the engine holds already, by id.
+  // The games the engine holds already, and those on their way there, by id.
   const loaded = new Set();
+  const loading = new Map();
   let syncing = null;
   let retry = 0;
 
@@ -138,6 +139,17 @@ export function playOffline(api, { adopt, onError = console.error }) {
     if (!engine.running()) engine.start(files).catch(onError);
   }
 
+  // The game in the engine, as the device has it: its start, the log it went on from, the
+  // actions the server took since and those made offline.
+  async function replay(id, game) {
+    await engine.ask({ op: "start", id, start: game.start, log: game.prefix ?? [] });
+    for (const action of [...(game.pending ?? []), ...game.actions]) {
+      const { version, ...intent } = action;
+      await engine.ask({ op: "act", id, version, intent });
+    }
+    loaded.add(id);
+  }
+
   // The game `id` in the engine: an offline game, or the server's game the record holds
   // (which becomes an offline game: its continuation from the version the board had).
   async function local(id) {
@@ -159,12 +171,9 @@ export function playOffline(api, { adopt, onError = console.error }) {
       save();
     }
     if (!loaded.has(id)) {
-      await engine.ask({ op: "start", id, start: game.start, log: game.prefix ?? [] });
-      for (const action of [...(game.pending ?? []), ...game.actions]) {
-        const { version, ...intent } = action;
-        await engine.ask({ op: "act", id, version, intent });
-      }
-      loaded.add(id);
+      // Once, however many calls ask at the same moment.
+      if (!loading.has(id)) loading.set(id, replay(id, game).finally(() => loading.delete(id)));
+      await loading.get(id);
     }
     kept.current = id;
     save();
@@ -264,32 +273,47 @@ export function playOffline(api, { adopt, onError = console.error }) {
   // -- back online: the server judges ----------------------------------------------------
   async function sync() {
     if (kept.games.length === 0) return;
-    const games = kept.games.map(({ ref, base, start, actions }) => ({
+    // What goes now; actions the player makes while it is on its way stay for the next time.
+    const sent = kept.games.map((game) => ({ game, count: game.actions.length }));
+    const games = sent.map(({ game: { ref, base, start, actions }, count }) => ({
       ref,
       ...(base ? { base } : { start }),
-      actions,
+      actions: actions.slice(0, count),
     }));
     const { status, body } = await server.sync(games);
     if (status !== 200) return;
     const current = kept.current;
-    let currentId = null;
+    let shown = null;
+    const left = [];
     for (const synced of body.games) {
+      const { game, count } = sent.find((entry) => entry.game.ref === synced.ref);
       if (synced.outcome === "refused") {
+        // The records hold what the server accepted; the rest of this game is gone.
         console.warn("offline game refused by the server:", synced);
         showToast(t("ui.offline_refused"), { kind: "error" });
+      } else if (synced.id && game.actions.length > count) {
+        // Played on during the upload: the rest goes on from the game the server holds.
+        // The server's log is the device's up to there (the same intents make the same
+        // entries), which a reload replays.
+        const version = (game.base?.version ?? 0) + synced.accepted;
+        const { log } = await engine.ask({ op: "record", id: game.id });
+        const base = { id: synced.id, version };
+        const prefix = log.slice(0, version);
+        left.push({ ref: `${synced.id}-${Date.now()}`, id: game.id, base, start: game.start, prefix, actions: game.actions.slice(count) });
+        continue;
       }
-      const game = kept.games.find((candidate) => candidate.ref === synced.ref);
-      if (game?.id === current) currentId = synced.id;
-      loaded.delete(game?.id);
+      loaded.delete(game.id);
+      if (game.id === current) shown = synced.id;
     }
-    kept = { mirror: null, games: [], current: null };
+    kept = { mirror: null, games: left, current: left.length > 0 ? current : null };
     save();
+    if (left.length > 0) return;
     clearInterval(retry);
     retry = 0;
     showPlaying(false);
     showToast(t("ui.offline_saved"));
-    if (currentId) {
-      const answer = await server.game(currentId);
+    if (shown) {
+      const answer = await server.game(shown);
       if (answer.status === 200) {
         followed(answer.body);
         adopt(answer.body);
