@@ -148,8 +148,7 @@ def test_a_game_moved_on_in_another_tab_is_kept_beside_the_offline_continuation(
     page.locator('[data-pile="s"]').click()
     expect(page.locator("[data-moves]")).to_have_text("1")
     # Meanwhile another tab, online, plays the same game on: a card from the stock, and back.
-    other = browser.new_context(base_url=server, storage_state=None)
-    other.add_cookies(context.cookies())
+    other = browser.new_context(base_url=server, storage_state=context.storage_state())
     for version, intent in enumerate(({"type": "stock"}, {"type": "undo"})):
         answer = other.request.post(
             f"{server}/api/games/{served['id']}/actions", data={"version": version, **intent}
