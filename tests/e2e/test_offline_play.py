@@ -30,6 +30,13 @@ def wait_until_offline_ready(page: Page) -> None:
     page.wait_for_selector("html[data-offline-ready='true']", state="attached", timeout=READY_MS)
 
 
+def catalog_offline_playing(page: Page) -> str:
+    words: str = page.evaluate("() => JSON.parse(document.getElementById('boot').textContent)")[
+        "messages"
+    ]["messages"]["ui.offline_playing"]
+    return words
+
+
 def kept_games(page: Page) -> list[dict[str, object]]:
     kept = page.evaluate("localStorage.getItem('solitaire-offline')")
     games: list[dict[str, object]] = json.loads(kept)["games"] if kept else []
@@ -141,12 +148,11 @@ def test_a_game_moved_on_in_another_tab_is_kept_beside_the_offline_continuation(
     open_board(page, server, "/play/KL1-D1N-AAAAAAG")
     wait_until_offline_ready(page)
     served = api(page, "GET", "/api/games/current")
+    # The network goes in the middle of the game (no reload): the table stays playable.
     context.set_offline(True)
-    page.reload()
-    page.wait_for_selector("body[data-ready]", timeout=READY_MS)
-    # Offline: the stock, by a tap.
+    expect(page.locator("#offline")).to_have_text(catalog_offline_playing(page))
     page.locator('[data-pile="s"]').click()
-    expect(page.locator("[data-moves]")).to_have_text("1")
+    expect(page.locator("[data-moves]")).to_have_text("1", timeout=READY_MS)
     # Meanwhile another tab, online, plays the same game on: a card from the stock, and back.
     other = browser.new_context(base_url=server, storage_state=context.storage_state())
     for version, intent in enumerate(({"type": "stock"}, {"type": "undo"})):

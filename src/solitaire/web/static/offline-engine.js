@@ -335,6 +335,13 @@ export function playOffline(api, { adopt, onError = console.error }) {
     return syncing;
   }
   window.addEventListener("online", trySync);
+  // The network gone with the engine on the device: the table stays playable (the line
+  // says so) and the engine starts meanwhile, ready for the next action.
+  window.addEventListener("offline", () => {
+    if (!files) return;
+    showPlaying(true);
+    ready().catch(onError);
+  });
   if (kept.games.length > 0) syncSoon();
 
   // -- the files -------------------------------------------------------------------------
