@@ -18,10 +18,12 @@
 from __future__ import annotations
 
 import logging
+from functools import partial
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Body
 from pydantic import BaseModel, ConfigDict, Field
+from starlette.concurrency import run_in_threadpool
 
 from ...codes import GameCode, GameCodeError, parse_code, parse_variant
 from ...games import Refusal
@@ -200,11 +202,11 @@ async def _sync_one(services: Any, player_id: str, game: OfflineGame) -> SyncedG
     prefix: list[str] = []
     if base is not None:
         try:
-            stored = services.games.find(player_id, base.id)
+            stored = await run_in_threadpool(services.games.find, player_id, base.id)
         except NotFound:
             return SyncedGame(ref=game.ref, id=None, outcome="not_found", accepted=0)
-        entries: list[str] = services.games.peek(
-            player_id, base.id, lambda live: list(live.game.log)
+        entries: list[str] = await run_in_threadpool(
+            services.games.peek, player_id, base.id, lambda live: list(live.game.log)
         )
         if stored.version < base.version:
             return SyncedGame(ref=game.ref, id=base.id, outcome="not_found", accepted=0)
@@ -227,7 +229,11 @@ async def _sync_one(services: Any, player_id: str, game: OfflineGame) -> SyncedG
         new, start_layout = _new_game(game.start)
     else:
         return _refused(game.ref, None, 0, 0, "no_start")
-    state = services.games.start(player_id, new, start_layout=start_layout)
+    # The database's reads and writes off the event loop, as routes/games.py does; the
+    # actions go through LiveGames.act, which awaits its own.
+    state = await run_in_threadpool(
+        partial(services.games.start, player_id, new, start_layout=start_layout)
+    )
     game_id = state["id"]
     for version, entry in enumerate(prefix):
         await services.games.act(player_id, game_id, version, lambda g, e=entry: g.act(e))
