@@ -39,10 +39,9 @@ function load() {
   }
 }
 
+// The day of the deal of the day: the UTC date, as the server's (DL-4), by the device's clock.
 function today() {
-  const now = new Date();
-  const pad = (n) => String(n).padStart(2, "0");
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+  return new Date().toISOString().slice(0, 10);
 }
 
 // The engine in its worker, started on first need; `ask` answers what local_play.Device does.
