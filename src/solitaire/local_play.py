@@ -30,7 +30,7 @@ import secrets
 from collections.abc import Mapping
 from typing import Any
 
-from .codes import MAX_DEAL, GameCode, parse_code, parse_code_or_variant
+from .codes import MAX_DEAL, GameCode, GameCodeError, parse_code, parse_code_or_variant
 from .deals import deal_of_the_day
 from .games import Refusal
 from .layout import format_layout, parse_layout
@@ -199,6 +199,19 @@ class Device:
             return {"status": 400, "body": {"error": "bad_request", "detail": str(error)}}
         return {"status": 200, "body": {"legal": True}}
 
+    def choose(self, choice: Mapping[str, Any], today: str) -> dict[str, Any]:
+        """The start of a new game (:func:`start_for`) as ``{"start": …}``, or a refused
+        code's case as the server words it (``{"code_error": {"key", "values"}}``: message
+        ``error.code.<key>``).
+
+        >>> Device().choose({"mode": "code", "code": "KL1-D1N-AAAAAA"}, "2026-11-29")["code_error"]
+        {'key': 'deal_length', 'values': {'part': 'AAAAAA', 'count': 6, 'needed': 7}}
+        """
+        try:
+            return {"start": start_for(choice, today)}
+        except GameCodeError as error:
+            return {"code_error": {"key": error.key, "values": error.values}}
+
     def record(self, game_id: str) -> dict[str, Any]:
         """What the device keeps of a game: its start and its log."""
         return {"start": self.starts[game_id], "log": list(self.games[game_id].log)}
@@ -218,7 +231,7 @@ class Device:
             elif op == "check":
                 answer = self.check(asked["id"], int(asked["version"]), asked["intent"])
             elif op == "choose":
-                answer = start_for(asked["choice"], asked["today"])
+                answer = self.choose(asked["choice"], asked["today"])
             elif op == "record":
                 answer = self.record(asked["id"])
             else:

@@ -174,3 +174,49 @@ def test_a_game_moved_on_in_another_tab_is_kept_beside_the_offline_continuation(
     assert (continuation["version"], continuation["moves"]) == (1, 1)
     expect(page.locator("[data-moves]")).to_have_text("1")
     context.close()
+
+
+@pytest.mark.slow
+def test_new_game_offline_takes_a_code_and_the_same_deal(browser: Browser, server: str) -> None:
+    context = browser.new_context(viewport=PHONE, base_url=server)
+    page = context.new_page()
+    open_board(page, server, "/play/KL1-D1N-AAAAAAG")
+    words = catalog(page)
+    wait_until_offline_ready(page)
+    context.set_offline(True)
+    expect(page.locator("#offline")).to_have_text(words["ui.offline_playing"])
+    page.keyboard.press("n")
+    dialog = page.locator("#new-game-dialog")
+    expect(dialog).to_be_visible()
+    # A code the rules refuse is refused as the server words it, and the dialog stays.
+    page.locator("#code-input").fill("KL1-D1N-AAAAAA")
+    page.locator("#code-input").press("Enter")
+    reason = words["error.code.deal_length"].format(part="AAAAAA", count=6, needed=7)
+    expected = words["error.bad_code"].format(reason=reason)
+    expect(page.locator("#new-game-error")).to_have_text(expected, timeout=READY_MS)
+    expect(dialog).to_be_visible()
+    page.locator("#code-input").fill("EH1-N-AAAAACB")
+    page.locator("#code-input").press("Enter")
+    expect(dialog).to_be_hidden()
+    expect(page.locator("[data-code]")).to_have_text("EH1-N-AAAAACB")
+    engine = Game.from_code("EH1-N-AAAAACB")
+    shown = page.eval_on_selector_all(
+        '[data-pile="t1"] .card', "cards => cards.map(card => card.dataset.card ?? null)"
+    )
+    pile = engine.position.pile("t1")
+    assert shown == [None] * pile.down + [card.code for card in pile.face_up]
+    # The same deal again, from its start.
+    page.locator("#new-game-button").click()
+    page.locator('[data-deal="same"]').click()
+    expect(dialog).to_be_hidden()
+    expect(page.locator("[data-code]")).to_have_text("EH1-N-AAAAACB")
+    assert len(kept_games(page)) == 2
+
+    context.set_offline(False)
+    page.wait_for_function(
+        "() => !JSON.parse(localStorage.getItem('solitaire-offline') ?? '{}').games?.length",
+        timeout=30_000,
+    )
+    current = api(page, "GET", "/api/games/current")
+    assert (current["code"], current["version"]) == ("EH1-N-AAAAACB", 0)
+    context.close()

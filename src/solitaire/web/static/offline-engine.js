@@ -223,7 +223,11 @@ export function playOffline(api, { adopt, onError = console.error }) {
       } else if (["new", "daily", "code"].includes(choice.mode) && !choice.level) {
         // A level (a graded deal) needs the server's list; "winnable only" its solver:
         // offline, any deal of the variant.
-        start = await engine.ask({ op: "choose", choice, today: today() }).catch(() => null);
+        const chosen = await engine.ask({ op: "choose", choice, today: today() }).catch(() => ({}));
+        // A code the rules refuse, worded as the server words it.
+        const refused = chosen.code_error;
+        if (refused) return { status: 400, body: { error: "bad_request", message: t("error.bad_code", { reason: t(`error.code.${refused.key}`, refused.values) }) } };
+        start = chosen.start;
       }
       if (!start) return { status: 400, body: { error: "offline", message: t("ui.offline_needs_network") } };
       const id = `offline-${Date.now().toString(36)}`;
