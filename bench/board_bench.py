@@ -13,6 +13,11 @@ profile (empty cache, no cookie), who opens ``/``; then the same player opens ``
 - the number of requests, and of those the browser answered from its own cache,
 - the time from the start of the navigation to the first card drawn (a card element in the
   document and one frame painted after it), measured inside the page.
+
+Then, once (rules UI-21), a new player on the same network until the board says it can play
+offline (``<html data-offline-ready="true">``): the engine's files' bytes on the wire
+(``/offline/…``, downloaded in the background after the board has drawn) and the time from
+the start of the navigation to that mark.
 """
 
 from __future__ import annotations
@@ -116,6 +121,48 @@ def run(browser: Browser, address: str, args: argparse.Namespace) -> tuple[Visit
     return first, again
 
 
+@dataclass
+class OfflineReady:
+    """What making the board playable offline cost: the engine's files, and how long."""
+
+    bytes: int = 0
+    files: int = 0
+    ready_ms: float = 0.0
+
+
+def offline_ready(browser: Browser, address: str, args: argparse.Namespace) -> OfflineReady:
+    """A new player opens the board and waits for ``data-offline-ready`` (UI-21)."""
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True
+    )
+    page = context.new_page()
+    session = emulate_network(page, phone_network(args.latency, args.down, args.up))
+    result = OfflineReady()
+    offline_ids: set[str] = set()
+
+    def sent(event: dict[str, Any]) -> None:
+        if "/offline/" in event["request"]["url"]:
+            offline_ids.add(event["requestId"])
+            result.files += 1
+
+    def finished(event: dict[str, Any]) -> None:
+        if event["requestId"] in offline_ids:
+            result.bytes += int(event.get("encodedDataLength", 0))
+
+    session.on("Network.requestWillBeSent", sent)
+    session.on("Network.loadingFinished", finished)
+    try:
+        page.goto(address, wait_until="commit")
+        page.wait_for_selector(
+            "html[data-offline-ready='true']", state="attached", timeout=args.offline_timeout * 1000
+        )
+        result.ready_ms = float(page.evaluate("performance.now()"))
+        session.detach()
+    finally:
+        context.close()
+    return result
+
+
 def _summary(name: str, visits: list[Visit]) -> str:
     kb = statistics.median(v.bytes for v in visits) / 1024
     requests = statistics.median(v.requests for v in visits)
@@ -135,6 +182,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--down", type=float, default=1600, help="download, kbit/s")
     parser.add_argument("--up", type=float, default=750, help="upload, kbit/s")
     parser.add_argument("--urls", action="store_true", help="list what the first visit asks")
+    parser.add_argument(
+        "--offline-timeout", type=float, default=300, help="seconds to wait for data-offline-ready"
+    )
     args = parser.parse_args(argv)
     executable = shutil.which("chromium")
     if executable is None:
@@ -154,6 +204,7 @@ def main(argv: list[str] | None = None) -> int:
                     first, again = run(browser, address, args)
                     firsts.append(first)
                     agains.append(again)
+                ready = offline_ready(browser, address, args)
                 browser.close()
         finally:
             server.stop()
@@ -163,6 +214,11 @@ def main(argv: list[str] | None = None) -> int:
     )
     print(_summary("first visit", firsts))
     print(_summary("return visit", agains))
+    print(
+        f"  {'offline':<13} {ready.bytes / 1024 / 1024:6.1f} MB on the wire in "
+        f"{ready.files} files (the engine: UI-21), data-offline-ready at "
+        f"{ready.ready_ms / 1000:5.1f} s"
+    )
     if args.urls:
         for url in firsts[0].urls:
             print(f"    {url}")

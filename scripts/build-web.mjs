@@ -12,6 +12,7 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync }
 import { basename, dirname, join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
+import { buildOffline } from "./build-offline.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const web = join(root, "src", "solitaire", "web");
@@ -64,8 +65,11 @@ function withoutLightDark(path) {
   writeFileSync(path, `${css}${fallback}\n`);
 }
 
-rmSync(out, { recursive: true, force: true });
+// Everything but the offline files, which build-offline.mjs keeps up to date itself.
 mkdirSync(out, { recursive: true });
+for (const name of readdirSync(out)) {
+  if (name !== "offline") rmSync(join(out, name), { recursive: true, force: true });
+}
 const files = {};
 for (const [name, source] of Object.entries(ENTRIES)) {
   const result = await build({
@@ -89,3 +93,5 @@ for (const [name, source] of Object.entries(ENTRIES)) {
 const manifest = { source: sourceHash(), files };
 writeFileSync(join(out, "manifest.json"), `${JSON.stringify(manifest, null, 2)}\n`);
 console.log(`web build: ${Object.values(files).join(", ")}`);
+// The engine for the browser (rules UI-21): Pyodide, the engine's modules, their worker.
+console.log(`offline: ${await buildOffline(web)}`);

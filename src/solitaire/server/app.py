@@ -42,9 +42,11 @@ from .routes import (
     games,
     hints,
     messages,
+    offline,
     player_settings,
     site,
     stats,
+    sync,
     transfer,
     webapp,
 )
@@ -122,6 +124,7 @@ def create_app(
     install_error_handlers(app)
     routers = (
         games,
+        sync,
         hints,
         player_settings,
         messages,
@@ -131,6 +134,7 @@ def create_app(
         docs,
         board,
         webapp,
+        offline,
         site,
     )
     for module in routers:

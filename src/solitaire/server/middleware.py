@@ -216,7 +216,8 @@ class BodyLimitMiddleware:
 CONTENT_SECURITY_POLICY = "; ".join(
     [
         "default-src 'self'",
-        "script-src 'self'",
+        # The engine's WebAssembly (Pyodide, in the board's Web Worker: rules UI-21).
+        "script-src 'self' 'wasm-unsafe-eval'",
         "style-src 'self'",
         # The board's icon is an empty data: URL; charts and diagrams are inline SVG.
         "img-src 'self' data:",

@@ -9,7 +9,9 @@
 // - The board and the pages are asked of the network first (the board's page carries the
 //   player's game) and kept as they come; offline, the kept copy is served (for a /play/
 //   link, the board's). The built files, named by their content, come from the cache first.
-// - The API is never touched: no game logic runs offline; the board says it is offline.
+// - The API is never touched. The engine's files (/offline/…, rules UI-21) are put in their
+//   own cache by the board (offline-engine.js) and served from it; files.json, their list,
+//   is the board's to read.
 
 /* global self, caches, fetch, URL, Response */
 
@@ -72,6 +74,13 @@ self.addEventListener("fetch", (event) => {
   if (request.method !== "GET" || url.origin !== self.location.origin || url.pathname.startsWith("/api/")) return;
   // The source modules (a checkout without a build) are revalidated like pages.
   const source = url.pathname.startsWith("/static/") || url.pathname.startsWith("/site/");
+  if (url.pathname.startsWith("/offline/")) {
+    // The board's own download (it fills the cache) goes to the network as the page's.
+    if (url.pathname !== "/offline/files.json" && !request.headers.has("x-offline-fill")) {
+      event.respondWith(caches.match(request).then((kept) => kept ?? fetch(request)));
+    }
+    return;
+  }
   if (request.mode === "navigate" || isPage(url) || source) event.respondWith(networkFirst(request, url));
   else if (url.pathname.startsWith("/assets/") || url.pathname.startsWith("/icons/") || url.pathname === "/manifest.webmanifest") {
     event.respondWith(cacheFirst(request));

@@ -68,6 +68,9 @@ export const api = {
   challenges: (month) => request("GET", month ? `/api/challenges?month=${encodeURIComponent(month)}` : "/api/challenges"),
   // Finished games, newest first, a page at a time.
   history: (offset = 0, limit = 20) => request("GET", `/api/history?offset=${offset}&limit=${limit}`),
+  // UI-21: a game's start and log (to go on with it offline), and the games played offline.
+  record: (id) => request("GET", `/api/sync/games/${encodeURIComponent(id)}`),
+  sync: (games) => request("POST", "/api/sync/games", { games }),
   // A link that makes another browser this player (RC-2), and its cancellation.
   makeTransfer: () => request("POST", "/api/player/transfer"),
   // Until when the player's link works (404: none); the link itself is not kept.

@@ -5,6 +5,7 @@
 // turns them into actions, flow.js picks the game, win.js and auto-finish.js follow what is
 // drawn, resync.js reads the game again, feedback.js says what happened, dialogs/ the rest.
 
+import { api } from "./api.js";
 import { setupBoardLinks } from "./board-links.js";
 import { showChallenge } from "./challenge-bar.js";
 import { createClicks } from "./clicks.js";
@@ -27,6 +28,7 @@ import { loadMessages, useMessages } from "./i18n.js";
 import { attachKeyboard, declareShortcuts } from "./keyboard.js";
 import { applyLooks } from "./looks.js";
 import { registerServiceWorker } from "./offline.js";
+import { playOffline } from "./offline-engine.js";
 import { resync, watchResync } from "./resync.js";
 import { loadSettings, settings, useSettings } from "./settings.js";
 import { announce, describeState } from "./speech.js";
@@ -69,6 +71,11 @@ const view = createView(board, {
   },
 });
 ui.dom.view = view;
+
+// UI-21: without the network, the game goes on through the engine on the device; back, the
+// server judges what was played (offline-engine.js). It wraps the API's game calls, before
+// any is made.
+const offline = playOffline(api, { adopt: (state) => ui.game.adopt(state, { animate: true }) });
 
 const feedback = answerFeedback({ restart: resumeOrStart, resync });
 ui.game = createGame({
@@ -218,9 +225,15 @@ async function boot() {
   new ResizeObserver(() => requestAnimationFrame(() => view.resized())).observe(board);
 
   registerServiceWorker();
-  // Offline (the page came from the service worker): no game until the network returns, as
-  // the one in the kept page may be old; the network's watch starts it then.
-  if (ui.dom.network.isOffline()) return;
+  // UI-21: the engine's files, downloaded in the background once the service worker is in.
+  navigator.serviceWorker?.ready.then(() => offline.prepare(() => ui.game.confirmed())).catch(console.error);
+  // Offline (the page came from the service worker): the game kept on the device goes on
+  // through the engine when it is there (the one in the kept page may be old); else no game
+  // until the network returns, and the network's watch starts it then.
+  if (ui.dom.network.isOffline()) {
+    if (await offline.canPlay()) await resumeOrStart();
+    return;
+  }
   await startFromPage(given);
 }
 

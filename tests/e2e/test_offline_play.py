@@ -1,0 +1,222 @@
+"""Rules UI-21: whole games offline. Once ``<html data-offline-ready="true">`` says the
+engine's files are on the device, the board opens without the network, plays the game in
+progress to its win by dragging, deals another, and back online the server replays what
+was played: its history holds the games with the scores its own rules give."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from playwright.sync_api import Browser, Page, ViewportSize, expect
+
+from solitaire.play import Game
+
+from .harness import (
+    api,
+    card_in,
+    catalog,
+    drag,
+    open_board,
+    start_simple_simon_one_move_from_winning,
+)
+
+PHONE: ViewportSize = {"width": 390, "height": 844}
+#: Downloading and caching 13 MB from the test server on a busy machine.
+READY_MS = 180_000
+
+
+def wait_until_offline_ready(page: Page) -> None:
+    page.wait_for_selector("html[data-offline-ready='true']", state="attached", timeout=READY_MS)
+
+
+def catalog_offline_playing(page: Page) -> str:
+    words: str = page.evaluate("() => JSON.parse(document.getElementById('boot').textContent)")[
+        "messages"
+    ]["messages"]["ui.offline_playing"]
+    return words
+
+
+def kept_games(page: Page) -> list[dict[str, object]]:
+    kept = page.evaluate("localStorage.getItem('solitaire-offline')")
+    games: list[dict[str, object]] = json.loads(kept)["games"] if kept else []
+    return games
+
+
+@pytest.mark.slow
+def test_a_game_finished_offline_and_another_dealt_are_judged_when_back(
+    browser: Browser, server: str
+) -> None:
+    context = browser.new_context(viewport=PHONE, base_url=server)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    engine = start_simple_simon_one_move_from_winning(page, server)
+    words = catalog(page)
+    wait_until_offline_ready(page)
+    # Settings (on a phone, behind the bar's More).
+    page.evaluate("document.getElementById('settings-button').click()")
+    expect(page.locator("#offline-ready")).to_have_text(words["ui.offline_ready"])
+    page.keyboard.press("Escape")
+
+    context.set_offline(True)
+    page.reload()
+    # The engine starts in its worker (Pyodide: seconds on a phone, more on a busy machine).
+    page.wait_for_selector("body[data-ready]", timeout=READY_MS)
+    expect(page.locator("#offline")).to_have_text(words["ui.offline_playing"])
+    # The last ace goes onto its run by dragging, as online: the run goes home.
+    drag(page, card_in(page, "t2", "AS"), "t1")
+    expect(page.locator("#won-dialog")).to_be_visible(timeout=20_000)
+    expect(page.locator("[data-score]")).to_have_text(engine.score_text)
+    # Another deal, dealt by the engine on the device.
+    page.locator("#won-next-deal").click()
+    expect(page.locator("#won-dialog")).to_be_hidden()
+    code = page.locator("[data-code]").inner_text()
+    second = Game.from_code(code)
+    dest = next(dest for dest in second.dests() if dest.targets)
+    # By its place: a one-suit Simple Simon deck holds each card four times.
+    drag(page, page.locator(f'[data-pile="{dest.pile}"] .card').nth(dest.index), dest.targets[0])
+    expect(page.locator("[data-moves]")).to_have_text("1")
+    second.drop(dest.pile, dest.index, dest.targets[0])
+    assert len(kept_games(page)) == 2
+
+    context.set_offline(False)
+    page.wait_for_function(
+        "() => !JSON.parse(localStorage.getItem('solitaire-offline') ?? '{}').games?.length",
+        timeout=30_000,
+    )
+    history = api(page, "GET", "/api/history")
+    won = [game for game in history["games"] if game["result"] == "won"]
+    assert [(game["score"], game["moves"]) for game in won] == [(engine.score, engine.moves)]
+    current = api(page, "GET", "/api/games/current")
+    assert (current["code"], current["moves"], current["score"]) == (code, 1, second.score)
+    # The board plays the server's game again, and says nothing more of being offline.
+    expect(page.locator("#offline")).to_be_hidden()
+    expect(page.locator("[data-code]")).to_have_text(code)
+    expect(page.locator("[data-moves]")).to_have_text("1")
+    assert not errors, errors
+    context.close()
+
+
+@pytest.mark.slow
+def test_a_tampered_offline_log_is_refused_from_the_bad_action_on(
+    browser: Browser, server: str
+) -> None:
+    context = browser.new_context(viewport=PHONE, base_url=server)
+    page = context.new_page()
+    start_simple_simon_one_move_from_winning(page, server)
+    wait_until_offline_ready(page)
+    before = api(page, "GET", "/api/history")["total"]
+    # A log written by hand: a game "won" by moves the rules refuse.
+    forged = {
+        "mirror": None,
+        "current": "offline-forged",
+        "games": [
+            {
+                "ref": "offline-forged",
+                "id": "offline-forged",
+                "base": None,
+                "start": {"code": "KL1-D1N-AAAAAAG"},
+                "actions": [
+                    {"version": 0, "type": "stock"},
+                    {"version": 1, "type": "drop", "pile": "t1", "index": 0, "target": "f1"},
+                    {"version": 2, "type": "finish"},
+                ],
+            }
+        ],
+    }
+    page.evaluate("kept => localStorage.setItem('solitaire-offline', JSON.stringify(kept))", forged)
+    page.reload()
+    page.wait_for_selector("body[data-ready]", timeout=READY_MS)
+    page.wait_for_function(
+        "() => !JSON.parse(localStorage.getItem('solitaire-offline') ?? '{}').games?.length",
+        timeout=30_000,
+    )
+    # Recorded: the stock tap, and nothing from the refused drop on.
+    assert api(page, "GET", "/api/history")["total"] == before
+    current = api(page, "GET", "/api/games/current")
+    assert (current["code"], current["version"], current["won"]) == ("KL1-D1N-AAAAAAG", 1, False)
+    context.close()
+
+
+@pytest.mark.slow
+def test_a_game_moved_on_in_another_tab_is_kept_beside_the_offline_continuation(
+    browser: Browser, server: str
+) -> None:
+    context = browser.new_context(viewport=PHONE, base_url=server)
+    page = context.new_page()
+    open_board(page, server, "/play/KL1-D1N-AAAAAAG")
+    wait_until_offline_ready(page)
+    served = api(page, "GET", "/api/games/current")
+    # The network goes in the middle of the game (no reload): the table stays playable.
+    context.set_offline(True)
+    expect(page.locator("#offline")).to_have_text(catalog_offline_playing(page))
+    page.locator('[data-pile="s"]').click()
+    expect(page.locator("[data-moves]")).to_have_text("1", timeout=READY_MS)
+    # Meanwhile another tab, online, plays the same game on: a card from the stock, and back.
+    other = browser.new_context(base_url=server, storage_state=context.storage_state())
+    for version, intent in enumerate(({"type": "stock"}, {"type": "undo"})):
+        answer = other.request.post(
+            f"{server}/api/games/{served['id']}/actions", data={"version": version, **intent}
+        )
+        assert answer.ok, answer.text()
+    other.close()
+
+    context.set_offline(False)
+    page.wait_for_function(
+        "() => !JSON.parse(localStorage.getItem('solitaire-offline') ?? '{}').games?.length",
+        timeout=30_000,
+    )
+    kept = api(page, "GET", f"/api/games/{served['id']}")
+    assert (kept["version"], kept["last"]["action"]) == (2, "undo")
+    continuation = api(page, "GET", "/api/games/current")
+    assert continuation["id"] != served["id"] and continuation["code"] == served["code"]
+    assert (continuation["version"], continuation["moves"]) == (1, 1)
+    expect(page.locator("[data-moves]")).to_have_text("1")
+    context.close()
+
+
+@pytest.mark.slow
+def test_new_game_offline_takes_a_code_and_the_same_deal(browser: Browser, server: str) -> None:
+    context = browser.new_context(viewport=PHONE, base_url=server)
+    page = context.new_page()
+    open_board(page, server, "/play/KL1-D1N-AAAAAAG")
+    words = catalog(page)
+    wait_until_offline_ready(page)
+    context.set_offline(True)
+    expect(page.locator("#offline")).to_have_text(words["ui.offline_playing"])
+    page.keyboard.press("n")
+    dialog = page.locator("#new-game-dialog")
+    expect(dialog).to_be_visible()
+    # A code the rules refuse is refused as the server words it, and the dialog stays.
+    page.locator("#code-input").fill("KL1-D1N-AAAAAA")
+    page.locator("#code-input").press("Enter")
+    reason = words["error.code.deal_length"].format(part="AAAAAA", count=6, needed=7)
+    expected = words["error.bad_code"].format(reason=reason)
+    expect(page.locator("#new-game-error")).to_have_text(expected, timeout=READY_MS)
+    expect(dialog).to_be_visible()
+    page.locator("#code-input").fill("EH1-N-AAAAACB")
+    page.locator("#code-input").press("Enter")
+    expect(dialog).to_be_hidden()
+    expect(page.locator("[data-code]")).to_have_text("EH1-N-AAAAACB")
+    engine = Game.from_code("EH1-N-AAAAACB")
+    shown = page.eval_on_selector_all(
+        '[data-pile="t1"] .card', "cards => cards.map(card => card.dataset.card ?? null)"
+    )
+    pile = engine.position.pile("t1")
+    assert shown == [None] * pile.down + [card.code for card in pile.face_up]
+    # The same deal again, from its start.
+    page.locator("#new-game-button").click()
+    page.locator('[data-deal="same"]').click()
+    expect(dialog).to_be_hidden()
+    expect(page.locator("[data-code]")).to_have_text("EH1-N-AAAAACB")
+    assert len(kept_games(page)) == 2
+
+    context.set_offline(False)
+    page.wait_for_function(
+        "() => !JSON.parse(localStorage.getItem('solitaire-offline') ?? '{}').games?.length",
+        timeout=30_000,
+    )
+    current = api(page, "GET", "/api/games/current")
+    assert (current["code"], current["version"]) == ("EH1-N-AAAAACB", 0)
+    context.close()
