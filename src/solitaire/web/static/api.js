@@ -55,6 +55,10 @@ export const api = {
     Boolean(navigator.sendBeacon?.(`${game(id)}/clock`, new Blob([JSON.stringify({ played_ms: playedMs })], { type: "application/json" }))),
   // The next move of a solution from the position at `version` (when hints are on).
   hint: (id, version) => request("POST", `${game(id)}/hint`, { version }),
+  // UI-20: the solver's verdict on the game at `version` ({verdict}, never a move).
+  winnable: (id, version) => request("POST", `${game(id)}/winnable`, { version }),
+  // What a won game did to its variant's records (the won dialog).
+  records: (id) => request("GET", `${game(id)}/records`),
   // The statistics per variant; reset one variant ("KL-D1N") or "all" from now on.
   stats: () => request("GET", "/api/stats"),
   resetStats: (variant) => request("POST", "/api/stats/reset", { variant }),

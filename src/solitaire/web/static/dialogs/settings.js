@@ -27,6 +27,7 @@ const SWITCHES = {
       "pick_and_place",
       "keyboard_shortcuts",
       "hints",
+      "winnable_light",
       "show_clock",
       "sounds",
       "no_move_notice",
