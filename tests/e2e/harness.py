@@ -179,9 +179,15 @@ def _wait_until_answering(
 
 
 def open_board(page: Page, base: str, path: str = "/") -> None:
-    """Load the board and wait until it has drawn its game."""
+    """Load the board and wait until it has drawn its game and its deal has landed."""
     page.goto(f"{base}{path}")
     page.wait_for_selector("body[data-ready]")
+    wait_for_the_deal(page)
+
+
+def wait_for_the_deal(page: Page) -> None:
+    """Until a new deal's cards have flown to their places (UI-18: under a second)."""
+    page.wait_for_selector("#board:not([data-dealing])", state="attached")
 
 
 def api(page: Page, method: str, path: str, body: dict[str, Any] | None = None) -> Any:
@@ -235,6 +241,8 @@ def grab_point(locator: Locator) -> tuple[float, float]:
     # The board may still be laying out (a phone's first frame): wait until the card shows.
     # An answer may redraw its pile between finding the card and measuring it: look again.
     box = None
+    # A new deal's cards are measured where they land.
+    wait_for_the_deal(locator.page)
     for _ in range(3):
         locator.wait_for(state="visible")
         box = locator.bounding_box()

@@ -271,6 +271,7 @@ def test_the_statistics_dialog_downloads_the_history_as_csv(
         # The numbers come back as numbers: the score, the moves and the clock's seconds.
         assert {**row, "score": int(row["score"]), "moves": int(row["moves"]),
                 "seconds": int(row["seconds"]),
-                "replay": json.loads(row["replay"])} == game  # fmt: skip
+                "replay": json.loads(row["replay"]), "hints": json.loads(row["hints"]),
+                "light": json.loads(row["light"])} == game  # fmt: skip
     assert axe_violations(page, "#stats-dialog") == []
     assert violations(page) == []

@@ -1,5 +1,8 @@
-"""UI-13: a won game is celebrated (none under reduced motion), and the won dialog shows the
-score, the moves and the time played, with a New deal of the same kind at once."""
+"""UI-13: a won game is celebrated (none under reduced motion, nor with Animations off), the
+cascade flies behind and around the won dialog, never over its text, and the dialog shows
+the score, the moves, the time played and what the win did to the records (a first win, a
+new best, the streak), with one next step — another deal of the same kind — and the way back
+to the New game choices."""
 
 from __future__ import annotations
 
@@ -7,14 +10,13 @@ import re
 
 from playwright.sync_api import Browser, Page, expect
 
-from .harness import card_in, catalog, current_state, start_layout
+from .harness import api, card_in, catalog, current_state, start_layout
 from .layouts import klondike
 
+RANKS = "A23456789TJQ"
+
 FOUR_KINGS_LEFT = klondike(
-    *(
-        f"f{i + 1}: " + " ".join(f"{rank}{suit}" for rank in "A23456789TJQ")
-        for i, suit in enumerate("SHDC")
-    ),
+    *(f"f{i + 1}: " + " ".join(f"{rank}{suit}" for rank in RANKS) for i, suit in enumerate("SHDC")),
     "t1: KS",
     "t2: KH",
     "t3: KD",
@@ -24,11 +26,89 @@ FOUR_KINGS_LEFT = klondike(
 )
 
 
-def win(page: Page, server: str) -> None:
-    start_layout(page, server, FOUR_KINGS_LEFT)
-    for pile, code in (("t1", "KS"), ("t2", "KH"), ("t3", "KD"), ("t4", "KC")):
+ONE_KING_LEFT = klondike(
+    *(
+        f"f{i + 1}: " + " ".join(rank + suit for rank in (RANKS if suit == "S" else RANKS + "K"))
+        for i, suit in enumerate("SHDC")
+    ),
+    "t1: KS",
+    "s:",
+    variant="KL1-D3N",
+)
+
+
+def win(page: Page, server: str, layout: str = FOUR_KINGS_LEFT) -> None:
+    start_layout(page, server, layout)
+    kings = [("t1", "KS"), ("t2", "KH"), ("t3", "KD"), ("t4", "KC")]
+    for pile, code in kings[: 1 if layout == ONE_KING_LEFT else 4]:
         card_in(page, pile, code).click()
         expect(card_in(page, pile, code)).to_have_count(0)
+
+
+def test_the_cascade_flies_behind_the_won_dialog_never_over_its_text(
+    page: Page, server: str
+) -> None:
+    win(page, server)
+    dialog = page.locator("#won-dialog")
+    expect(dialog).to_be_visible()
+    assert page.locator(".celebration .ghost").count() == 52
+    # Whatever lies on top at each line of the dialog's text is the dialog's own.
+    for selector in ("#won-title", "[data-won]", "[data-won-time]", "#won-next-deal"):
+        on_top = page.evaluate(
+            """selector => {
+                const box = document.querySelector(selector).getBoundingClientRect();
+                const x = box.left + box.width / 2, y = box.top + box.height / 2;
+                const found = document.elementFromPoint(x, y);
+                return Boolean(found?.closest('#won-dialog'));
+            }""",
+            selector,
+        )
+        assert on_top, f"{selector} is covered"
+
+
+def test_the_won_dialog_says_what_the_win_did_to_the_records(page: Page, server: str) -> None:
+    win(page, server)
+    words = catalog(page)
+    records = page.locator("#won-dialog [data-won-records]")
+    # The variant's first win: nothing to beat yet, a first win to tell.
+    expect(records.locator("li")).to_have_count(1)
+    expect(records.locator("[data-record='first_win']")).to_have_text(
+        words["ui.won.first_win"].format(
+            variant=words["ui.stats.variant.KL-D3N"].replace("{game}", words["ui.game.KL"])
+        )
+    )
+    # One next step, and the way back to the choices.
+    expect(page.locator("#won-next-deal")).to_have_text(words["ui.won.next"])
+    expect(page.locator("#won-next-deal")).to_be_focused()
+    expect(page.locator("#won-choose")).to_have_text(words["ui.won.choose"])
+    # A second win, in one move: fewer moves than the first, two wins in a row.
+    win(page, server, ONE_KING_LEFT)
+    expect(records.locator("[data-record='fewest_moves']")).to_have_text(
+        words["ui.won.fewest_moves"]
+    )
+    expect(records.locator("[data-record='streak']")).to_have_text(
+        words["ui.won.streak"].format(count=2)
+    )
+    expect(records.locator("[data-record='best_score']")).to_have_count(0)
+    # The server's own answer, which the dialog shows (whether this win was also the fastest
+    # depends on how quickly the browser played it: the dialog says what the server says).
+    answer = api(page, "GET", f"/api/games/{current_state(page)['id']}/records")
+    assert (answer["fewest_moves"], answer["streak"], answer["first_win"]) == (True, 2, False)
+    shown = records.locator("li").evaluate_all("items => items.map(item => item.dataset.record)")
+    assert shown == ["fewest_moves", *(["fastest_win"] if answer["fastest_win"] else []), "streak"]
+    # The way back: the New game dialog's choices.
+    page.locator("#won-choose").click()
+    expect(page.locator("#won-dialog")).to_be_hidden()
+    expect(page.locator("#new-game-dialog")).to_be_visible()
+
+
+def test_no_cascade_with_animations_off_and_the_dialog_at_once(page: Page, server: str) -> None:
+    start_layout(page, server, FOUR_KINGS_LEFT)
+    api(page, "PUT", "/api/settings", {"animations": "off"})
+    win(page, server)
+    expect(page.locator("#won-dialog")).to_be_visible()
+    assert page.locator(".celebration").count() == 0
+    assert page.evaluate("document.getAnimations().length") == 0
 
 
 def test_the_last_card_up_starts_the_cascade_under_the_won_dialog(page: Page, server: str) -> None:

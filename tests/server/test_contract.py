@@ -88,6 +88,8 @@ def test_the_schema_documents_every_operation_of_the_api(player: dict[str, Any])
         "/api/games/{game_id}/check",
         "/api/games/{game_id}/hint",
         "/api/games/{game_id}/clock",
+        "/api/games/{game_id}/winnable",
+        "/api/games/{game_id}/records",
         "/api/settings",
         "/api/messages",
         "/api/site",

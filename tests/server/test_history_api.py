@@ -62,6 +62,8 @@ def test_finished_games_with_a_move_newest_first(client: TestClient) -> None:
         "moves": 1,
         "seconds": rows[0]["seconds"],
         "replay": {"mode": "same", "game_id": won["id"]},
+        "hints": False,
+        "light": False,
     }
     assert rows[2] == {
         "id": first["id"],
@@ -74,6 +76,8 @@ def test_finished_games_with_a_move_newest_first(client: TestClient) -> None:
         "moves": 1,
         "seconds": rows[2]["seconds"],
         "replay": {"mode": "code", "code": "KL1-D3V-AAAAAAG"},
+        "hints": False,
+        "light": False,
     }
     times = [dt.datetime.fromisoformat(row["finished_at"]) for row in rows]
     assert all(moment.tzinfo is not None for moment in times)
@@ -168,7 +172,7 @@ def test_the_history_csv_rows_are_the_history_entries(client: TestClient) -> Non
     header, body = csv_rows(client)
     assert header == [
         "id", "code", "variant", "finished_at", "result", "score", "score_text", "moves",
-        "seconds", "replay",
+        "seconds", "replay", "hints", "light",
     ]  # fmt: skip
     assert body == []
     for code in ("KL1-D3V-AAAAAAG", "EH1-N-AAAAAAF", "KL1-D1N-AAAAAAB"):

@@ -304,3 +304,75 @@ def test_an_unknown_variant_is_named_in_the_message(client: TestClient) -> None:
     answer = client.post("/api/stats/reset", json={"variant": "KL1-D9N"}).json()
     assert answer["detail"][0]["loc"] == ["body", "variant"]
     assert "D9N" in answer["message"]
+
+
+# -- what a win did (GET /api/games/{id}/records) ----------------------------------------------
+RANKS = "A23456789TJQK"
+
+
+def _klondike_won_in(kings: str) -> str:
+    """Klondike with every card on the foundations but the kings of ``kings`` (suit letters),
+    each alone in a column: one foundation move per king wins it."""
+    foundations = "\n".join(
+        f"f{i + 1}: " + " ".join(rank + suit for rank in RANKS[: 12 if suit in kings else 13])
+        for i, suit in enumerate("SHDC")
+    )
+    columns = "\n".join(f"t{i + 1}: {('K' + suit) if suit else ''}" for i, suit in
+                        enumerate([*kings] + [""] * (7 - len(kings))))  # fmt: skip
+    return f"game: KL1-D1N\ns:\nw:\n{foundations}\n{columns}\n"
+
+
+def _win(client: TestClient, kings: str) -> dict[str, Any]:
+    state = start(client, mode="layout", layout=_klondike_won_in(kings))
+    for column in range(len(kings)):
+        state = act(client, state, type="tap", pile=f"t{column + 1}", index=0).json()
+    assert state["won"]
+    return state
+
+
+def _records(client: TestClient, state: dict[str, Any]) -> Any:
+    return client.get(f"/api/games/{state['id']}/records")
+
+
+def test_a_won_game_says_which_records_it_beat_and_its_streak(client: TestClient) -> None:
+    first = _win(client, "HD")  # two moves
+    records = _records(client, first).json()
+    assert records == {
+        "variant": "KL-D1N",
+        "variant_name": "Klondike: draw 1, Normal",
+        "best_score": False,  # nothing to beat yet
+        "fewest_moves": False,
+        "fastest_win": False,
+        "first_win": True,
+        "streak": 1,
+        "best_streak": 1,
+    }
+    second = _win(client, "H")  # one move: fewer, and a lower score
+    assert second["moves"] < first["moves"] and second["score"] < first["score"]
+    records = _records(client, second).json()
+    assert (records["fewest_moves"], records["best_score"], records["first_win"]) == (
+        True,
+        False,
+        False,
+    )
+    assert (records["streak"], records["best_streak"]) == (2, 2)
+    third = _win(client, "HD")  # the same moves and score as the first: a tie beats nothing
+    records = _records(client, third).json()
+    assert (records["fewest_moves"], records["best_score"], records["streak"]) == (False, False, 3)
+    # The answer is the win's own: later games do not change it.
+    lost = start(client, mode="code", code="KL1-D1N-AAAAAAG")
+    act(client, lost, type="move", move="t6-t7")
+    after_loss = _win(client, "H")
+    assert _records(client, after_loss).json()["streak"] == 1
+    assert _records(client, second).json()["streak"] == 2
+
+
+def test_records_of_a_game_not_won_or_not_the_players_are_refused(
+    client: TestClient, other_client: TestClient
+) -> None:
+    playing = start(client, mode="code", code="KL1-D1N-AAAAAAG")
+    response = _records(client, playing)
+    assert response.status_code == 404
+    assert response.json()["error"] == "not_won"
+    won = _win(client, "H")
+    assert _records(other_client, won).status_code == 404

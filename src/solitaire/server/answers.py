@@ -262,6 +262,26 @@ class HistoryGame(_Answer):
     seconds: int
     #: The ``POST /api/games`` body that plays the game again from its start.
     replay: ReplayByCode | ReplayBySame
+    #: Whether a hint, or the winnable light's verdict (UI-20), was asked while playing.
+    hints: bool
+    light: bool
+
+
+class WinRecords(_Answer):
+    """What a won game did to its variant's records (``GET /api/games/{id}/records``)."""
+
+    variant: str = Field(examples=["KL-D1N"])
+    #: The variant's name in the player's language.
+    variant_name: str
+    #: Beat an earlier game's record (a tie does not; a variant's first game has none to beat).
+    best_score: bool
+    fewest_moves: bool
+    fastest_win: bool
+    #: No earlier game of the variant was won (since the last reset).
+    first_win: bool
+    #: The wins in a row this one makes, and the longest run so far.
+    streak: int = Field(ge=1)
+    best_streak: int = Field(ge=1)
 
 
 class HistoryAnswer(_Answer):
@@ -325,6 +345,15 @@ class HintWon(_Answer):
 HintAnswer = HintFound | HintNone | HintWon
 
 
+class LightAnswer(_Answer):
+    """UI-20, the winnable light: the solver's verdict on the position at ``version``;
+    ``unknown`` when the search did not decide within its budget. Never a move."""
+
+    verdict: Literal["winnable", "not_winnable", "unknown", "won"]
+    version: int
+    seconds: float
+
+
 # -- errors ---------------------------------------------------------------------------------
 
 
@@ -347,12 +376,17 @@ class BadRequestAnswer(_Answer):
 
 
 class NotFoundAnswer(_Answer):
-    error: Literal["not_found"]
+    """``not_won``: a game's records asked for while it is not won (it has none)."""
+
+    error: Literal["not_found", "not_won"]
     message: str
 
 
 class HintsOffAnswer(_Answer):
-    error: Literal["hints_off"]
+    """Hints, or the winnable light (UI-20), are off in the settings, or the game is a daily
+    challenge (DC-1), played without either."""
+
+    error: Literal["hints_off", "hints_challenge", "light_off", "light_challenge"]
     message: str
 
 
@@ -400,7 +434,7 @@ class UnavailableAnswer(_Answer):
 
 _ERRORS: dict[int, tuple[type[BaseModel], str]] = {
     400: (BadRequestAnswer, "The request is malformed or names something that does not exist."),
-    403: (HintsOffAnswer, "Hints are off in the player's settings."),
+    403: (HintsOffAnswer, "Hints or the winnable light are off, or refused in a challenge."),
     404: (NotFoundAnswer, "No such game for this player (or no game yet, or no transfer link)."),
     409: (StaleAnswer, "The action names an old version: another tab moved first."),
     413: (BadRequestAnswer, "The body is over the size cap."),

@@ -52,6 +52,7 @@ from .routes import (
 )
 from .services import Services
 from .settings import Settings
+from .solving import Solving
 
 
 class BoardFiles(StaticFiles):
@@ -119,6 +120,7 @@ def create_app(
         catalogs=Catalogs(settings.locales_dir),
         assets=Assets(settings.web_dir),
         limits=limits,
+        solving=Solving(light_seconds=settings.light_seconds),
     )
     app.openapi = truthful_openapi(app)  # type: ignore[method-assign]
     install_error_handlers(app)

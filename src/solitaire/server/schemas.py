@@ -188,13 +188,13 @@ class PlayerSettings(_Body):
     show_clock: StrictBool = True
     #: UI-17: short synthesised sounds (off: the source is silent).
     sounds: StrictBool = False
-    #: UI-18: how cards fly (off, like reduced motion: no flight at all). Kept, not yet read
-    #: by the board.
+    #: UI-18: how cards fly — the deal, the moves, a finish, the win — at their time, in half
+    #: of it (fast), or not at all (off, like reduced motion).
     animations: Animations = "normal"
     #: UI-19: "Say when no move is left" (off: the sources never call a game blocked).
     no_move_notice: StrictBool = False
-    #: UI-20: the solver's verdict after each action, beside hints. Kept, not yet read by
-    #: the board.
+    #: UI-20: the solver's verdict after each action, beside hints (POST
+    #: /api/games/{id}/winnable is refused while it is off).
     winnable_light: StrictBool = False
 
 

@@ -82,6 +82,9 @@ class Settings(BaseSettings):
     #: FULL: every commit reaches the disk before the answer. NORMAL (WAL) skips that sync:
     #: still consistent after a crash of the app, but a power cut may lose the last actions.
     sqlite_synchronous: Literal["FULL", "NORMAL"] = "FULL"
+    #: UI-20: the solver's budget for the winnable light's verdict on one position, in
+    #: seconds; past it the light says it can't tell (``unknown``).
+    light_seconds: float = Field(default=1.0, ge=0, le=10)
     #: The UTC date the server takes for today (the deal of the day); empty: the real date.
     #: Tests and demonstrations pin it so that "today's" deal is known in advance.
     today: dt.date | None = None

@@ -103,10 +103,12 @@ def plan_of(position: Position, moves: list[Move]) -> dict[Position, Move]:
 class Solving:
     """The worker pool and the proved deals of one app.
 
-    ``hint_seconds`` is the solver's budget for a hint; ``deal_seconds`` for one deal tried
-    for "winnable deals only", ``deal_total_seconds`` for all the deals one request tries;
-    ``grace_seconds`` is how late past its budget a search may answer before its worker is
-    killed (the hard limit); ``keep_per_variant`` proved deals are kept ready per variant.
+    ``hint_seconds`` is the solver's budget for a hint, ``light_seconds`` for the winnable
+    light's verdict (UI-20: a verdict after every action, so a shorter one); ``deal_seconds``
+    for one deal tried for "winnable deals only", ``deal_total_seconds`` for all the deals
+    one request tries; ``grace_seconds`` is how late past its budget a search may answer
+    before its worker is killed (the hard limit); ``keep_per_variant`` proved deals are kept
+    ready per variant.
     """
 
     def __init__(
@@ -114,6 +116,7 @@ class Solving:
         *,
         workers: int = 2,
         hint_seconds: float = 1.25,
+        light_seconds: float = 1.0,
         deal_seconds: float = 0.75,
         deal_total_seconds: float = 3.0,
         # Generous: on a machine loaded 5x over, searches were seen to answer 1 s late.
@@ -127,6 +130,7 @@ class Solving:
             raise ValueError("the pool needs at least one worker")
         self.workers = workers
         self.hint_seconds = hint_seconds
+        self.light_seconds = light_seconds
         self.deal_seconds = deal_seconds
         self.deal_total_seconds = deal_total_seconds
         self.grace_seconds = grace_seconds
@@ -236,9 +240,12 @@ class Solving:
             pool.shutdown(wait=True, cancel_futures=True)
 
     # -- hints ------------------------------------------------------------------------------
-    async def hint(self, position: Position, game_key: str | None = None) -> HintAnswer:
+    async def hint(
+        self, position: Position, game_key: str | None = None, *, seconds: float | None = None
+    ) -> HintAnswer:
         """The next move of a solution from ``position`` (the server's, face-down cards
-        included), within ``hint_seconds`` plus the grace at the very most.
+        included), within ``seconds`` (``hint_seconds`` unless told) plus the grace at the
+        very most.
 
         With ``game_key`` (the game's id), a position on the solution of this game's last
         hint answers that solution's next move at once.
@@ -250,7 +257,8 @@ class Solving:
                 return HintAnswer(Verdict.WINNABLE, planned, 0, 0.0)
         loop = asyncio.get_running_loop()
         started = loop.time()
-        answer = await self._run(self.hint_seconds, _solution, position)
+        budget = self.hint_seconds if seconds is None else seconds
+        answer = await self._run(budget, _solution, position)
         if answer is None:
             return HintAnswer(Verdict.UNKNOWN, None, 0, loop.time() - started)
         verdict, texts, positions, seconds = answer
@@ -262,6 +270,12 @@ class Solving:
             while len(self._plans) > self.plans_kept:
                 self._plans.popitem(last=False)
         return HintAnswer(Verdict(verdict), moves[0] if moves else None, positions, seconds)
+
+    async def verdict(self, position: Position, game_key: str | None = None) -> HintAnswer:
+        """UI-20, the winnable light: a hint's search within ``light_seconds`` (its
+        solution is kept as a hint's, so that a hint asked next answers at once); the move is
+        for the server only, the light shows the verdict alone."""
+        return await self.hint(position, game_key, seconds=self.light_seconds)
 
     # -- winnable deals ---------------------------------------------------------------------
     def proved_ready(self, variant: Variant) -> list[int]:

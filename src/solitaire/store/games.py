@@ -12,7 +12,7 @@ import datetime as dt
 import threading
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any, Literal, TypeVar
 
 from sqlalchemy import (
     JSON,
@@ -240,6 +240,9 @@ class StoredGame:
     level: str | None = None
     challenge_date: dt.date | None = None
     played_ms: int | None = None
+    #: Asked for a hint, or for the winnable light (UI-20), while playing (migration 0007).
+    used_hints: bool = False
+    used_light: bool = False
 
     @property
     def seconds_played(self) -> int:
@@ -288,6 +291,8 @@ class StoredGame:
             level=row.level,
             challenge_date=row.challenge_date,
             played_ms=row.played_ms,
+            used_hints=row.used_hints,
+            used_light=row.used_light,
         )
 
 
@@ -602,6 +607,31 @@ class GameStore:
             return True, kept
 
         return self._write(keep)
+
+    def mark_help(self, game_id: str, player_id: str, kind: Literal["hints", "light"]) -> bool:
+        """Notes that the player asked for a hint (``hints``) or for the winnable light's
+        verdict (``light``, UI-20) on that game; answers whether the player has it. The mark
+        stays (undoing the moves after a hint does not take the help back).
+
+        >>> from solitaire.store import connect, upgrade_schema
+        >>> store = GameStore(connect("sqlite://")); upgrade_schema(store.engine)
+        >>> _ = store.create_game("g1", "p1", "KL-D1N", 1, None, GameSummary(0, 0, False))
+        >>> store.mark_help("g1", "p1", "light"), store.mark_help("g1", "someone else", "hints")
+        (True, False)
+        >>> game = store.find_game("g1", "p1"); game.used_light, game.used_hints
+        (True, False)
+        """
+        column = {"hints": "used_hints", "light": "used_light"}[kind]
+
+        def mark(connection: Connection) -> bool:
+            done = connection.execute(
+                update(GAMES)
+                .where(GAMES.c.id == game_id, GAMES.c.player_id == player_id)
+                .values({column: True})
+            )
+            return bool(done.rowcount)
+
+        return self._write(mark)
 
     def find_game(self, game_id: str, player_id: str) -> StoredGame | None:
         """The player's game of that id, or None (no such game, or someone else's)."""

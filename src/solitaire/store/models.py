@@ -9,7 +9,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-from sqlalchemy import JSON, Date, DateTime, ForeignKey, Index, Integer, String, Text
+from sqlalchemy import JSON, Date, DateTime, ForeignKey, Index, Integer, String, Text, false
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 ID_LENGTH = 32
@@ -68,6 +68,10 @@ class GameRow(Base):
     #: UI-16: the time played as the board's clock counts it (on screen, not paused), in
     #: milliseconds; None until the board first reports it (docs/records.md).
     played_ms: Mapped[int | None] = mapped_column(Integer)
+    #: Whether the player asked for a hint, or for the winnable light's verdict (UI-20),
+    #: while playing this game (migration 0007): the history marks such games.
+    used_hints: Mapped[bool] = mapped_column(default=False, server_default=false())
+    used_light: Mapped[bool] = mapped_column(default=False, server_default=false())
 
 
 class ActionRow(Base):

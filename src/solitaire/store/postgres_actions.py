@@ -27,7 +27,8 @@ from sqlalchemy.engine import URL
 T = TypeVar("T")
 
 FIND_GAME = """SELECT id, player_id, variant, deal, start_layout, version, score, moves, won,
-finished, finished_at, created_at, updated_at, level, challenge_date, played_ms FROM games
+finished, finished_at, created_at, updated_at, level, challenge_date, played_ms,
+used_hints, used_light FROM games
 WHERE id = %(game_id)s AND player_id = %(player_id)s"""
 LOG = "SELECT action FROM actions WHERE game_id = %(game_id)s ORDER BY number"
 # One statement: a number already in the log (a log that ran ahead of its row) fails it

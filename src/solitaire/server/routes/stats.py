@@ -32,8 +32,8 @@ from ...stats import (
     variant_key,
 )
 from ...store import StoredGame
-from ..answers import HistoryAnswer, HistoryGame, StatsAnswer, error_answers
-from ..errors import bad_request
+from ..answers import HistoryAnswer, HistoryGame, StatsAnswer, WinRecords, error_answers
+from ..errors import ApiError, bad_request
 from ..language import PlayerTexts, PlayerTextsDep
 from ..limits import AdmitNewPlayer, NewPlayerGuard
 from ..services import PlayerDep, Services, ServicesDep
@@ -112,13 +112,12 @@ def _bar_label(messages: dict[str, str], variant: Variant) -> Callable[[Finished
     return label
 
 
-def _stats_body(
-    services: Services,
-    player_id: str,
-    texts: PlayerTexts,
-    level: str | None = None,
-    challenge: bool = False,
-) -> dict[str, Any]:
+def _counted_games(
+    services: Services, player_id: str, level: str | None = None, challenge: bool = False
+) -> list[tuple[StoredGame, FinishedGame]]:
+    """The player's finished games that the statistics count (after the resets; of one
+    level with ``level``; only the daily challenges' with ``challenge``), each with its
+    stored row, in the order they finished."""
     resets = services.store.stats_resets(player_id)
     games = []
     for stored in services.store.finished_games(player_id):
@@ -136,10 +135,70 @@ def _stats_body(
         # After a reset only the games that ended later count.
         if reset_at is not None and game.finished_at <= _aware(reset_at):
             continue
-        games.append(game)
+        games.append((stored, game))
     # The statistics take games in the order they finished (a stable sort keeps the store's
     # order for equal times).
-    games.sort(key=lambda game: game.finished_at)
+    games.sort(key=lambda pair: pair[1].finished_at)
+    return games
+
+
+def win_records(
+    games: list[tuple[StoredGame, FinishedGame]], game_id: str
+) -> dict[str, Any] | None:
+    """What the won game ``game_id`` did to its variant's records, counting the games that
+    finished up to it (so that the answer stays the same later): ``best_score``,
+    ``fewest_moves``, ``fastest_win`` are true when it beat an earlier game's record (a tie
+    does not; neither does a first game, which has nothing to beat); ``first_win`` when no
+    earlier game of the variant was won; ``streak`` the wins in a row it makes,
+    ``best_streak`` the longest run so far. None when the statistics do not count the game.
+
+    >>> from datetime import datetime, timedelta, timezone
+    >>> at = datetime(2026, 11, 29, 12, 0, tzinfo=timezone.utc)
+    >>> def row(game_id: str, minute: int, **values: Any) -> tuple[Any, FinishedGame]:
+    ...     game = FinishedGame("KL-D1N", finished_at=at + timedelta(minutes=minute), **values)
+    ...     return StoredGame(game_id, "p", "KL1-D1N", 1, None, 1, game.score, game.moves,
+    ...                       game.won, True, game.finished_at, at, at), game
+    >>> games = [row("a", 1, won=True, score=500, moves=120, seconds=300),
+    ...          row("b", 2, won=True, score=600, moves=130, seconds=200)]
+    >>> records = win_records(games, "b")
+    >>> records["best_score"], records["fewest_moves"], records["fastest_win"]
+    (True, False, True)
+    >>> records["first_win"], records["streak"], records["best_streak"]
+    (False, 2, 2)
+    >>> win_records(games, "a")["first_win"], win_records(games, "a")["best_score"]
+    (True, False)
+    """
+    position = next((i for i, (stored, _) in enumerate(games) if stored.id == game_id), None)
+    if position is None or not games[position][1].won:
+        return None
+    won = games[position][1]
+    same = [game for _, game in games[: position + 1] if game.variant == won.variant]
+    before = player_stats(same[:-1]).get(won.variant)
+    after = player_stats(same)[won.variant]
+
+    def beaten(name: str) -> bool:
+        record = getattr(after, name)
+        return before is not None and getattr(before, name) is not None and record.game is won
+
+    return {
+        "best_score": beaten("best_score"),
+        "fewest_moves": beaten("fewest_moves"),
+        "fastest_win": beaten("fastest_win"),
+        "first_win": before is None or before.won == 0,
+        "streak": after.current_streak,
+        "best_streak": after.best_streak,
+    }
+
+
+def _stats_body(
+    services: Services,
+    player_id: str,
+    texts: PlayerTexts,
+    level: str | None = None,
+    challenge: bool = False,
+) -> dict[str, Any]:
+    resets = services.store.stats_resets(player_id)
+    games = [game for _, game in _counted_games(services, player_id, level, challenge)]
     messages = texts.messages()
     variants = []
     for key, stats in player_stats(games).items():
@@ -162,6 +221,30 @@ def _stats_body(
         "variants": variants,
         "resets": {key: _aware(moment).isoformat() for key, moment in sorted(resets.items())},
     }
+
+
+@router.get(
+    "/api/games/{game_id}/records",
+    response_model=WinRecords,
+    responses=error_answers(404, 503),
+)
+def read_win_records(
+    game_id: str, services: ServicesDep, player_id: PlayerDep, texts: PlayerTextsDep
+) -> JSONResponse:
+    """What a won game did to the records of its variant (the won dialog says it): a new
+    best score, fewest moves, fastest win, a first win, the streak it makes (docs/api.md).
+    404: no such game of the player, or ``not_won``: the game is not won (or, typed in
+    already won, was never played), so it has no records."""
+    found = services.store.find_game(game_id, player_id)
+    if found is None:
+        raise ApiError(404, "not_found", texts.text("error.not_found"))
+    records = win_records(_counted_games(services, player_id), game_id) if found.won else None
+    if records is None:
+        raise ApiError(404, "not_won", texts.text("error.not_won"))
+    variant = parse_variant(found.variant)
+    records["variant"] = variant.key
+    records["variant_name"] = variant_name(texts.messages(), variant.key)
+    return JSONResponse(records)
 
 
 @router.get("/api/stats", response_model=StatsAnswer, responses=error_answers(400, 503))
@@ -245,6 +328,9 @@ def history_entry(stored: StoredGame) -> dict[str, Any]:
         "moves": stored.moves,
         "seconds": stored.seconds_played,
         "replay": replay,
+        # UI-20: played with hints, or with the winnable light (migration 0007).
+        "hints": stored.used_hints,
+        "light": stored.used_light,
     }
 
 

@@ -63,6 +63,10 @@ export const api = {
     if (challenge) query.set("challenge", "true");
     return request("GET", query.size ? `/api/stats?${query}` : "/api/stats");
   },
+  // UI-20: the solver's verdict on the game at `version` ({verdict}, never a move).
+  winnable: (id, version) => request("POST", `${game(id)}/winnable`, { version }),
+  // What a won game did to its variant's records (the won dialog).
+  records: (id) => request("GET", `${game(id)}/records`),
   resetStats: (variant) => request("POST", "/api/stats/reset", { variant }),
   // The month's daily challenges (DC-1): "2026-11", or null for this month.
   challenges: (month) => request("GET", month ? `/api/challenges?month=${encodeURIComponent(month)}` : "/api/challenges"),

@@ -1,13 +1,14 @@
 // A won game's celebration (UI-13), after the classic one: the cards leave the foundations one
 // by one, top card first, each bouncing down and across the screen until it is gone. Simple
 // Simon has no foundations: its four runs leave from the top of the table. The cards are
-// copies drawn in a layer of their own (aria-hidden, taking no presses), in the top layer so
-// that the won dialog opening meanwhile does not hide them. Nothing moves under reduced
-// motion.
+// copies drawn in a layer of their own (aria-hidden, taking no presses), in the top layer,
+// under the won dialog that opens meanwhile (shown after it): they fly behind and around the
+// dialog, never over its text. The setting "Animations" sets the pace (fast: the same
+// flights in half the time); off, or reduced motion, and nothing moves.
 //
 //   const show = celebrate(board, state);   await show.finished;   show.stop();
 
-import { motionAllowed } from "./anim.js";
+import { motionAllowed, pace } from "./anim.js";
 import { faceUpCard } from "./cards.js";
 
 const LAUNCH_EVERY_MS = 45;
@@ -100,6 +101,7 @@ export function celebrate(board, state) {
   layer.showPopover?.();
   const random = seeded([...(state.code ?? "")].reduce((sum, c) => sum * 31 + c.charCodeAt(0), 7));
   const cards = launches(board, state);
+  const speed = pace();
   // The copies stand in for the foundations' cards until each leaves.
   board.classList.add("celebrating");
   const animations = cards.map(({ code, rect }, i) => {
@@ -113,8 +115,8 @@ export function celebrate(board, state) {
     layer.append(card);
     const { frames, seconds } = flight(rect.left, rect.top, rect, random);
     return card.animate(frames, {
-      duration: seconds * 1000,
-      delay: i * LAUNCH_EVERY_MS,
+      duration: seconds * 1000 * speed,
+      delay: i * LAUNCH_EVERY_MS * speed,
       easing: "linear",
       fill: "both",
     });
@@ -129,13 +131,4 @@ export function celebrate(board, state) {
   };
   const finished = Promise.allSettled(animations.map((animation) => animation.finished)).then(end);
   return { finished, stop };
-}
-
-// Keeps the celebration above a dialog opened after it (both are in the top layer, where the
-// last shown is on top).
-export function raise() {
-  const layer = document.querySelector(".celebration");
-  if (!layer?.hidePopover) return;
-  layer.hidePopover();
-  layer.showPopover();
 }

@@ -51,12 +51,13 @@ function draw(clock) {
   if (stat) stat.hidden = !ui.settings.show_clock;
 }
 
+// Answers the report's promise (settled either way; null for a beacon or no game).
 function report(clock, { beacon = false } = {}) {
-  if (clock.gameId === null) return;
+  if (clock.gameId === null) return null;
   const ms = Math.floor(playedMs(clock));
   clock.reportedAt = clock.now();
-  if (beacon && api.clockBeacon(clock.gameId, ms)) return;
-  api.clock(clock.gameId, ms).catch(() => null);
+  if (beacon && api.clockBeacon(clock.gameId, ms)) return null;
+  return api.clock(clock.gameId, ms).catch(() => null);
 }
 
 // The cover shown or not; a pause the player asked for outlives a reload of the tab (the
@@ -81,7 +82,8 @@ export function followClock(state, clock = ui.clock) {
   } else if (state.won && !clock.won) {
     settle(clock);
     clock.won = true;
-    report(clock);
+    // The won dialog reads the records once the server keeps the win's time (won.js).
+    clock.winReported = report(clock);
   } else if (!state.won && clock.won) {
     clock.won = false; // an undone win (a reload of an older state) plays on
   }

@@ -41,6 +41,7 @@ import { copyLink, fitToolbar, updateToolbar, wireToolbar } from "./toolbar.js";
 import { translatePage } from "./translate.js";
 import { createView } from "./view.js";
 import { followWin } from "./win.js";
+import { createWinnableLight } from "./winnable-light.js";
 
 // The settings, the words and the current game, as the board's page brought them
 // (<script type="application/json" id="boot">, routes/board.py); null without them.
@@ -68,6 +69,7 @@ const view = createView(board, {
     followClock(state);
     followSounds(state, before);
     ui.dom.hints?.settle(state);
+    ui.dom.light?.follow();
   },
 });
 ui.dom.view = view;
@@ -87,6 +89,8 @@ ui.game = createGame({
   },
   options: () => ({ autoPlacement: settings().auto_placement }),
 });
+// UI-20: the winnable light asks once the game's actions have all been answered.
+ui.dom.light = createWinnableLight({ settings, confirmed: () => ui.game.confirmed(), idle: () => ui.game.idle() });
 ui.dom.network = watchResync({ restart: resumeOrStart, onFailure: reportFailure });
 
 // Whether the player last used the keys or a pointer: the board's ring shows for the keys.
@@ -128,6 +132,7 @@ function settingsChanged() {
   showStuck(ui.game.view(), settings());
   followClock(ui.game.view());
   showSoundsToggle();
+  ui.dom.light?.follow();
 }
 
 async function boot() {

@@ -1,13 +1,14 @@
 // Drawing what the game module says is on the table. The board is redrawn only when its
-// cards changed, so that a card gliding to its place is not replaced for nothing; each
-// change glides from where every card was seen (anim.js), the middle of a glide included;
+// cards changed, so that a card gliding to its place is not replaced for nothing; a new deal
+// is dealt from the stock (UI-18); each change glides from where every card was seen
+// (anim.js), the middle of a glide included;
 // and nothing is redrawn under a finger: a state that comes during a press is drawn when the
 // press ends (the dragged cards stay the ones the player holds).
 //
 //   const view = createView(board, { pressing, cursor, drawn: (state, before) => … });
 //   view.show(state, {animate: true});   view.flush();   view.resized();   view.relabel();
 
-import { animateFrom, flyHome, snapshotCards } from "./anim.js";
+import { animateFrom, dealFrom, flyHome, isNewDeal, snapshotCards } from "./anim.js";
 import { renderBoard } from "./render.js";
 
 function sameTable(a, b) {
@@ -28,9 +29,11 @@ export function createView(board, { pressing, cursor, drawn }) {
       const seen = animate && before ? snapshotCards(board) : null;
       renderBoard(board, state);
       cursor.redraw(state);
-      // A finish's cards go up one by one; any other change glides at once.
+      // A new deal is dealt (UI-18); a finish's cards go up one by one; any other change
+      // glides at once.
       const finish = state.last?.action === "finish" && before?.id === state.id && !before.won;
-      if (seen && finish) flyHome(board, seen, before, state);
+      if (isNewDeal(before, state)) dealFrom(board);
+      else if (seen && finish) flyHome(board, seen, before, state);
       else if (seen) animateFrom(board, seen);
     }
     current = state;

@@ -1,16 +1,18 @@
 // A won game (UI-13): a game won by the move just made is celebrated — after a finish, once
-// its cards have flown up — and the won dialog opens while the cards still fly; a game opened
+// its cards have flown up — and the won dialog opens a moment after the cascade starts, over
+// it (the cards fly on behind and around the dialog, never over its text); a game opened
 // already won (a reload) just shows the dialog; a game no longer won closes it and stops the
 // cascade. The timing is here; the cascade is celebrate.js's, the dialog dialogs/won.js's.
 //
 //   followWin(state, before);   // each time a state is drawn (view.js `drawn`)
 
-import { homeFlightMs, motionAllowed } from "./anim.js";
-import { celebrate, raise as raiseCelebration } from "./celebrate.js";
+import { homeFlightMs, paced } from "./anim.js";
+import { celebrate } from "./celebrate.js";
 import { closeWon, openWon } from "./dialogs/won.js";
 import { ui } from "./state.js";
 
-// The won dialog opens this long after the cascade starts, so that the cascade is seen.
+// The won dialog opens this long after the cascade starts (at the normal pace), so that the
+// cascade is seen starting.
 const WON_DIALOG_AFTER_MS = 900;
 
 // What a drawn state asks of the win: "celebrate" (won by the move just made), "show" (opened
@@ -38,9 +40,8 @@ function celebrateThenShow(state) {
         const now = stillWon(state);
         if (!now) return;
         openWon(now);
-        raiseCelebration();
       },
-      motionAllowed() ? WON_DIALOG_AFTER_MS : 0,
+      paced(WON_DIALOG_AFTER_MS),
     );
   }, flights);
 }

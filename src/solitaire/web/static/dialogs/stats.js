@@ -200,6 +200,15 @@ function historyRow(game) {
   const code = document.createElement("code");
   code.textContent = game.code;
   meta.append(when, code);
+  // UI-20: a game played with hints, or with the winnable light, says so.
+  for (const [field, words] of [["hints", "ui.stats.with_hints"], ["light", "ui.stats.with_light"]]) {
+    if (!game[field]) continue;
+    const mark = document.createElement("span");
+    mark.className = "history-help";
+    mark.dataset.help = field;
+    mark.textContent = t(words);
+    meta.append(mark);
+  }
 
   const figures = document.createElement("div");
   figures.className = "history-figures";
