@@ -188,16 +188,17 @@ def test_new_game_offline_takes_a_code_and_the_same_deal(browser: Browser, serve
     page.keyboard.press("n")
     dialog = page.locator("#new-game-dialog")
     expect(dialog).to_be_visible()
-    # A code the rules refuse is refused as the server words it, and the dialog stays.
+    # A mistyped code is refused offline too, in the board's plain words (UI-11: checked
+    # before anything else), and the dialog stays.
     page.locator("#code-input").fill("KL1-D1N-AAAAAA")
     page.locator("#code-input").press("Enter")
-    reason = words["error.code.deal_length"].format(part="AAAAAA", count=6, needed=7)
-    expected = words["error.bad_code"].format(reason=reason)
+    expected = words["ui.code_check.deal"].replace("{letters}", "7")
     expect(page.locator("#new-game-error")).to_have_text(expected, timeout=READY_MS)
     expect(dialog).to_be_visible()
     page.locator("#code-input").fill("EH1-N-AAAAACB")
     page.locator("#code-input").press("Enter")
-    expect(dialog).to_be_hidden()
+    # The first game call offline waits for the engine to start in its worker.
+    expect(dialog).to_be_hidden(timeout=READY_MS)
     expect(page.locator("[data-code]")).to_have_text("EH1-N-AAAAACB")
     engine = Game.from_code("EH1-N-AAAAACB")
     shown = page.eval_on_selector_all(

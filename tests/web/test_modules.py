@@ -1,5 +1,6 @@
 """The board's and the pages' browser modules: no import circle, and one module that talks
-HTTP (``api.js``), which knows no words (the catalog is ``i18n.js``'s)."""
+to the API (``api.js``), which knows no words (the catalog is ``i18n.js``'s); the offline
+engine's two modules download its files (rules UI-21), never the API."""
 
 from __future__ import annotations
 
@@ -52,9 +53,17 @@ def test_no_module_imports_itself_through_others() -> None:
     assert circles(modules()) == []
 
 
+OFFLINE_FILES_MODULES = {"static/offline-engine.js", "static/engine-worker.js"}
+"""They fetch the engine's files (the list, the zip) for playing offline, nothing else."""
+
+
 def test_only_api_js_talks_http_and_it_knows_no_words() -> None:
     for name in modules():
         text = (WEB / name).read_text(encoding="utf-8")
-        if name != "static/api.js":
+        if name in OFFLINE_FILES_MODULES:
+            fetched = re.findall(r"fetch\(([^,)]*)", text)
+            assert fetched and not any("api" in what.lower() for what in fetched), (name, fetched)
+            assert "XMLHttpRequest" not in text, name
+        elif name != "static/api.js":
             assert "fetch(" not in text and "XMLHttpRequest" not in text, name
     assert modules()["static/api.js"] == []

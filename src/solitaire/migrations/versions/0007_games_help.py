@@ -18,12 +18,12 @@ depends_on: str | None = None
 
 
 def upgrade() -> None:
-    with op.batch_alter_table("games") as batch:
-        batch.add_column(
-            sa.Column("used_hints", sa.Boolean(), nullable=False, server_default=sa.false())
-        )
-        batch.add_column(
-            sa.Column("used_light", sa.Boolean(), nullable=False, server_default=sa.false())
+    # Plain ALTER TABLE … ADD COLUMN (SQLite takes a NOT NULL column with a constant default),
+    # not a batch: SQLite's batch copies the games table into a new one and drops the old,
+    # and with foreign keys on, dropping it deleted every game's actions (ON DELETE CASCADE).
+    for name in ("used_hints", "used_light"):
+        op.add_column(
+            "games", sa.Column(name, sa.Boolean(), nullable=False, server_default=sa.false())
         )
 
 
