@@ -114,10 +114,14 @@ export function boardGeometry(state, width, height, { largePrint = false, leftHa
   const columnBottom = height - pad;
 
   // Face-up cards show their corner; where the screen is tall for its cards (phones), they
-  // spread more, as far as two fifths of a card, half a card on a phone held upright (a
-  // long column tightens, fanColumn).
+  // spread more, as far as two fifths of a card. A phone held upright has the most height to
+  // spare (UI-22): its fans open as far as a column of thirteen face-up cards still fits,
+  // from half a card to three quarters, so that the columns reach down the screen. One
+  // step for the whole table, whatever its columns hold, so that no card moves when another
+  // column grows; a longer column tightens on its own (fanColumn).
   const roomy = (columnBottom - columnTop) / cardH > 7;
-  const upShare = roomy ? (upright ? 0.5 : 0.4) : 0.25;
+  const uprightShare = Math.min(0.75, Math.max(0.5, (columnBottom - columnTop - cardH) / 13 / cardH));
+  const upShare = roomy ? (upright ? uprightShare : 0.4) : 0.25;
   const upStep = Math.max(cardH * upShare, indexSize * 1.3 + cardW * 0.05);
   const downStep = Math.max(cardH * 0.09, 5);
   // A draw-3 fan shows each fanned card's whole index ("10", not "1"), spreading into the gap
