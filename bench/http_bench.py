@@ -165,7 +165,7 @@ def start_server(data_dir: Path, database_url: str, workers: int) -> Server:
         time.sleep(0.1)
     if workers > 1:
         # Every worker answers once each has started (they bind the port one by one).
-        while len(process_tree(server.pid)) < workers + 1 and time.monotonic() < deadline:
+        while len(process_tree(process.pid)) < workers + 1 and time.monotonic() < deadline:
             time.sleep(0.1)
         time.sleep(1.0)
     return server
