@@ -24,7 +24,8 @@ The actions are what a board sends: drops the state's ``dests`` allow, stock tap
 state's ``stock_tap`` says one is possible, now and then an undo. Each line prints the
 median and p99 latency, actions per second, errors (anything but 200, and connections that
 failed), the CPU time per action of the server's processes (read from ``/proc``: the
-supervisor and its workers; the PostgreSQL server's processes apart) and of this client, and
+supervisor and its workers; the PostgreSQL server's processes apart, its backends opened
+or closed during the run included) and of this client, and
 the machine's load average before and after the run (on a shared machine the CPU time per
 action is the figure that depends least on it).
 
