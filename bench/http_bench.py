@@ -24,7 +24,8 @@ The actions are what a board sends: drops the state's ``dests`` allow, stock tap
 state's ``stock_tap`` says one is possible, now and then an undo. Each line prints the
 median and p99 latency, actions per second, errors (anything but 200, and connections that
 failed), the CPU time per action of the server's processes (read from ``/proc``: the
-supervisor and its workers; the PostgreSQL server's processes apart) and of this client, and
+supervisor and its workers; the PostgreSQL server's processes apart, its backends opened
+or closed during the run included) and of this client, and
 the machine's load average before and after the run (on a shared machine the CPU time per
 action is the figure that depends least on it).
 
@@ -92,15 +93,21 @@ def process_tree(root: int) -> list[int]:
     return found
 
 
-def cpu_seconds(pids: list[int]) -> float:
-    """User + system CPU time the processes have used (0 for one gone or unreadable)."""
+def cpu_seconds(root: int | None) -> float:
+    """User + system CPU time ``root`` and every process below it have used, ended ones
+    included: each process's own time and that of its children it has waited for (cutime,
+    cstime). Taken at two moments, the difference counts processes that started or ended in
+    between, as PostgreSQL's backends do when the server's pool opens a connection under load.
+    0 without a root, or for one gone or unreadable."""
+    if root is None:
+        return 0.0
     total = 0
-    for pid in pids:
+    for pid in process_tree(root):
         try:
             fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
         except OSError:
             continue
-        total += int(fields[11]) + int(fields[12])
+        total += sum(int(field) for field in fields[11:15])
     return total / CLIENT_TICKS
 
 
@@ -113,12 +120,6 @@ class Server:
     process: subprocess.Popen[str] | None = None
     #: The PostgreSQL server's first process (its backends start as clients connect).
     database_pid: int | None = None
-
-    def server_pids(self) -> list[int]:
-        return process_tree(self.pid) if self.pid is not None else []
-
-    def database_pids(self) -> list[int]:
-        return process_tree(self.database_pid) if self.database_pid is not None else []
 
     def stop(self) -> None:
         if self.process is None:
@@ -165,7 +166,7 @@ def start_server(data_dir: Path, database_url: str, workers: int) -> Server:
         time.sleep(0.1)
     if workers > 1:
         # Every worker answers once each has started (they bind the port one by one).
-        while len(server.server_pids()) < workers + 1 and time.monotonic() < deadline:
+        while len(process_tree(process.pid)) < workers + 1 and time.monotonic() < deadline:
             time.sleep(0.1)
         time.sleep(1.0)
     return server
@@ -514,19 +515,17 @@ async def measure(
     gc.freeze()
     gc.disable()
     try:
-        pids, database_pids = server.server_pids(), server.database_pids()
         load_before = os.getloadavg()[0]
-        server_before = cpu_seconds(pids)
-        database_before = cpu_seconds(database_pids)
+        server_before = cpu_seconds(server.pid)
+        database_before = cpu_seconds(server.database_pid)
         client_before = time.process_time()
         if mode == "open":
             tally, elapsed = await open_loop(team, rate, seconds)
         else:
             tally, elapsed = await closed_loop(team, seconds)
         client_cpu = time.process_time() - client_before
-        server_cpu = cpu_seconds(pids) - server_before
-        # (A backend that ended during the run is not counted: they live as long as the pool.)
-        database_cpu = cpu_seconds(database_pids) - database_before
+        server_cpu = cpu_seconds(server.pid) - server_before
+        database_cpu = cpu_seconds(server.database_pid) - database_before
     finally:
         gc.enable()
         gc.unfreeze()

@@ -337,11 +337,14 @@ class Game:
             for pile, index, targets, tap, double_click in self._dests()
         ]
 
-    def _dests(self) -> list[tuple[str, int, list[str], str | None, str | None]]:
-        """:meth:`dests` as plain tuples (the state lists them as they come)."""
+    def _dests(
+        self, moves: list[Move] | None = None
+    ) -> list[tuple[str, int, list[str], str | None, str | None]]:
+        """:meth:`dests` as plain tuples (the state lists them as they come); ``moves``: the
+        legal moves, when the caller has them already."""
         position = self.position
         targets: dict[tuple[str, int], list[str]] = {}
-        for move in self.legal_moves():
+        for move in self.legal_moves() if moves is None else moves:
             if move.is_draw:
                 continue
             key = (move.source, len(position.pile(move.source)) - move.count)
@@ -379,6 +382,8 @@ class Game:
         rules = self.rules
         won = self.won
         static = _static_view(rules)
+        # The legal moves, listed once for the stuck check and the dests (each asked them).
+        moves = self.legal_moves()
         view: dict[str, Any] = {
             "code": self.code,
             "game": static.game,
@@ -397,10 +402,10 @@ class Game:
             "can_finish": self.can_finish,
             "won": won,
             # UI-19: no move can change anything (each game's condition: docs/engine.md).
-            "stuck": rules.no_move_left(self.position),
+            "stuck": self._stuck(moves),
         }
         view.update(rules.view_extras(self.position))
-        dests = self._dests()
+        dests = self._dests(moves)
         view["dests"] = [
             {"pile": pile, "index": index, "targets": targets}
             for pile, index, targets, _, _ in dests
@@ -412,6 +417,17 @@ class Game:
         ]
         view["stock_tap"] = self.stock_tap()
         return view
+
+    def _stuck(self, moves: list[Move]) -> bool:
+        """UI-19, the rules' ``no_move_left``, asked only when ``moves`` (the legal moves
+        here) hold no move that changes something: one such move already answers no (in
+        every game, as the first thing ``no_move_left`` would find), and it is the common
+        case, which then costs no second listing of the moves."""
+        position = self.position
+        changes_nothing = self.rules.changes_nothing
+        if any(not move.is_draw and not changes_nothing(position, move) for move in moves):
+            return False
+        return self.rules.no_move_left(position)
 
     def _piles_view(self) -> list[dict[str, Any]]:
         """Each pile as the player sees it; the piles an action left as they were (the same

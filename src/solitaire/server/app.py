@@ -20,6 +20,7 @@ from starlette.exceptions import HTTPException
 from starlette.middleware.gzip import GZipMiddleware
 from starlette.responses import Response
 from starlette.staticfiles import StaticFiles
+from starlette.types import Receive, Scope, Send
 
 from ..catalogs import Catalogs
 from ..store import GameStore, connect, upgrade_schema
@@ -73,6 +74,14 @@ class BoardFiles(StaticFiles):
         response = super().file_response(*args, **kwargs)
         response.headers["Cache-Control"] = "no-cache"
         return response
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        # A HEAD is served as the GET (HeadMiddleware, outside, drops the body) so that the
+        # gzip middleware sees the file and the headers, Content-Length included, are the
+        # GET's; StaticFiles' own HEAD would give the uncompressed length.
+        if scope["type"] == "http" and scope["method"] == "HEAD":
+            scope = {**scope, "method": "GET"}
+        await super().__call__(scope, receive, send)
 
 
 def create_app(

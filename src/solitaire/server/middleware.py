@@ -286,14 +286,17 @@ class ResponseHeadersMiddleware:
         await self.app(scope, receive, send_with_headers)
 
 
-#: In a request's scope: it came as a HEAD (the app sees a GET).
-HEAD_REQUEST = "solitaire.head"
-
-
 class HeadMiddleware:
-    """HEAD answers as GET does, without the body: the app sees a GET (so every page, file
-    and API read takes HEAD), and the body it sends is dropped; the headers, Content-Length
-    included, stay those of the GET."""
+    """HEAD answers as GET does, without the body; the headers, Content-Length included, stay
+    those of the GET.
+
+    A route that takes HEAD itself gets it as it came and reads ``request.method`` (the
+    transfer link, which a link preview's HEAD must not use up). Any other
+    route answers a HEAD 405: that answer is dropped unsent and the request goes again as a
+    GET, so every page and API read takes HEAD without declaring it (and the API's schema
+    lists no HEAD operations). HEADs are rare (link previews, monitors), so the second pass
+    costs nothing that counts.
+    """
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
@@ -310,6 +313,26 @@ class HeadMiddleware:
                 message = {"type": "http.response.body", "body": b"", "more_body": False}
             await send(message)
 
-        # HEAD_REQUEST lets a route whose GET changes something (a transfer link is used up
-        # when opened) leave it alone for a HEAD, as a link preview sends.
-        await self.app({**scope, "method": "GET", HEAD_REQUEST: True}, receive, send_without_body)
+        refused = False
+
+        async def send_unless_refused(message: Message) -> None:
+            nonlocal refused
+            if message["type"] == "http.response.start" and message["status"] == 405:
+                refused = True
+            if not refused:
+                await send_without_body(message)
+
+        await self.app(scope, receive, send_unless_refused)
+        if not refused:
+            return
+        # The first pass may have read the (empty) request body: the GET gets it afresh.
+        body_given = False
+
+        async def receive_again() -> Message:
+            nonlocal body_given
+            if body_given:
+                return await receive()
+            body_given = True
+            return {"type": "http.request", "body": b"", "more_body": False}
+
+        await self.app({**scope, "method": "GET"}, receive_again, send_without_body)

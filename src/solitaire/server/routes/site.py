@@ -173,7 +173,9 @@ def site_page(lang: str, page: str, services: ServicesDep, texts: PlayerTextsDep
 # Last of all the app's routes (app.py includes this router last): whatever no route took.
 @router.api_route(
     "/{path:site_other}",
-    methods=["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"],
+    # No HEAD here: a HEAD for a page route that takes only GET would match this route in
+    # full; refused (405), it goes again as a GET (HeadMiddleware) and finds its page.
+    methods=["GET", "POST", "PUT", "PATCH", "DELETE"],
     include_in_schema=False,
 )
 def other_path(
@@ -181,6 +183,6 @@ def other_path(
 ) -> Response:
     """The 404 page, in the answer's language, for any other address a browser opens; any
     other method gets the API's JSON 404, as before this route."""
-    if request.method not in ("GET", "HEAD"):
+    if request.method != "GET":
         raise HTTPException(status_code=404)
     return _not_found(services.site(), texts, "", f"/{path}")

@@ -44,7 +44,6 @@ from ..answers import TransferAnswer, TransferPending, error_answers
 from ..errors import ApiError
 from ..language import PlayerTexts, PlayerTextsDep, page_language
 from ..limits import AdmitNewPlayer, NewPlayerGuard, TransferLinkGuard
-from ..middleware import HEAD_REQUEST
 from ..players import player_cookie
 from ..services import PlayerDep, Services, ServicesDep
 
@@ -178,7 +177,7 @@ def _refused(services: Services, texts: PlayerTexts, status: int) -> HTMLRespons
     return HTMLResponse(page, status_code=status, headers={"Cache-Control": "no-store"})
 
 
-@router.get("/transfer/{secret}", include_in_schema=False)
+@router.api_route("/transfer/{secret}", methods=["GET", "HEAD"], include_in_schema=False)
 def open_transfer(
     secret: str, request: Request, services: ServicesDep, texts: PlayerTextsDep, clock: ClockDep
 ) -> Response:
@@ -188,7 +187,7 @@ def open_transfer(
     link) answers 200 and leaves the link as it was: only opening it uses it up."""
     if not SECRET_RE.fullmatch(secret):
         return _refused(services, texts, 404)
-    if request.scope.get(HEAD_REQUEST):
+    if request.method == "HEAD":
         return Response(headers={"Cache-Control": "no-store"})
     player_id = services.store.use_transfer(secret_hash(secret), clock())
     if player_id is None:
