@@ -221,3 +221,65 @@ def test_new_game_offline_takes_a_code_and_the_same_deal(browser: Browser, serve
     current = api(page, "GET", "/api/games/current")
     assert (current["code"], current["version"]) == ("EH1-N-AAAAACB", 0)
     context.close()
+
+
+def shown_seconds(page: Page) -> int:
+    """The board's clock (m:ss, h:mm:ss), in seconds."""
+    seconds = 0
+    for part in page.locator("[data-clock]").inner_text().split(":"):
+        seconds = seconds * 60 + int(part)
+    return seconds
+
+
+@pytest.mark.slow
+def test_a_win_offline_keeps_its_time_and_counts_in_this_devices_statistics(
+    browser: Browser, server: str
+) -> None:
+    context = browser.new_context(viewport=PHONE, base_url=server)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    engine = start_simple_simon_one_move_from_winning(page, server)
+    words = catalog(page)
+    wait_until_offline_ready(page)
+    context.set_offline(True)
+    page.reload()
+    page.wait_for_selector("body[data-ready]", timeout=READY_MS)
+    expect(page.locator("#offline")).to_have_text(words["ui.offline_playing"])
+    # Two seconds on the clock at least (it counts while the game is on screen), then the win.
+    page.wait_for_function(
+        "() => { const [m, s] = document.querySelector('[data-clock]').textContent.split(':');"
+        " return Number(m) * 60 + Number(s) >= 2; }",
+        timeout=30_000,
+    )
+    drag(page, card_in(page, "t2", "AS"), "t1")
+    expect(page.locator("#won-dialog")).to_be_visible(timeout=20_000)
+    shown = shown_seconds(page)
+    assert shown >= 2
+    page.locator("#won-dialog button[value='close']").click()
+
+    # Statistics, offline: this device's games, and a quiet line saying so.
+    page.evaluate("document.getElementById('stats-button').click()")
+    expect(page.locator("#stats-dialog")).to_have_attribute("data-loaded", "true")
+    expect(page.locator("#stats-error")).to_be_hidden()
+    expect(page.locator('#stats-figures [data-stat="played"]')).to_have_text("1")
+    expect(page.locator('#stats-figures [data-stat="won"]')).to_have_text("1")
+    expect(page.locator('#stats-figures [data-stat="fastest_win"]')).not_to_have_text("—")
+    expect(page.locator("#stats-device")).to_have_text(words["ui.stats.device"])
+    page.keyboard.press("Escape")
+
+    context.set_offline(False)
+    page.wait_for_function(
+        "() => !JSON.parse(localStorage.getItem('solitaire-offline') ?? '{}').games?.length",
+        timeout=30_000,
+    )
+    [won] = [game for game in api(page, "GET", "/api/history")["games"] if game["result"] == "won"]
+    assert (won["score"], won["moves"]) == (engine.score, engine.moves)
+    # The time the board showed (its online part and its offline part).
+    assert abs(won["seconds"] - shown) <= 1
+    # Online again, the statistics are the server's: the device's line is gone.
+    page.evaluate("document.getElementById('stats-button').click()")
+    expect(page.locator("#stats-dialog")).to_have_attribute("data-loaded", "true")
+    expect(page.locator("#stats-device")).to_be_hidden()
+    assert not errors, errors
+    context.close()

@@ -137,11 +137,11 @@ def test_each_limit_is_a_dependency_of_its_route() -> None:
         guard_game_starts,
         guard_transfer_links,
     )
-    from solitaire.server.routes import games, player_settings, stats, transfer
+    from solitaire.server.routes import games, player_settings, stats, sync, transfer
 
     limits = {guard_game_starts, guard_transfer_links, admit_new_players}
     guards = {}
-    for module in (games, player_settings, stats, transfer):
+    for module in (games, player_settings, stats, sync, transfer):
         for route in module.router.routes:
             assert isinstance(route, APIRoute)
             calls = {dependency.call for dependency in route.dependant.dependencies}
@@ -151,6 +151,8 @@ def test_each_limit_is_a_dependency_of_its_route() -> None:
     assert guards[("POST", "/api/player/transfer")] == {guard_transfer_links, admit_new_players}
     assert guards[("PUT", "/api/settings")] == {admit_new_players}
     assert guards[("POST", "/api/stats/reset")] == {admit_new_players}
+    # UI-21: an upload's games count as starts inside the route, one per game it makes.
+    assert guards[("POST", "/api/sync/games")] == {admit_new_players}
     # Reads and actions write no player and meet no limit.
     assert not guards[("GET", "/api/settings")]
     assert not guards[("POST", "/api/games/{game_id}/actions")]

@@ -156,3 +156,50 @@ def test_transfer_links_on_postgresql(migrated_database_url: str, tmp_path: Path
         assert third.cookies.get("solitaire_player") != phone.cookies.get("solitaire_player")
         rows = laptop.get("/api/history.csv").text.splitlines()
         assert len(rows) == 2 and rows[0].startswith("id,code,variant")
+
+
+def test_an_offline_upload_sent_twice_on_postgresql(
+    migrated_database_url: str, tmp_path: Path
+) -> None:
+    """UI-21 on PostgreSQL: the game an upload made is found by its name (``offline_games``)
+    when the upload comes again, and the time it carried is kept within its span."""
+    from solitaire.store.games import OfflineGameTaken
+
+    settings = Settings(data_dir=tmp_path, database_url=migrated_database_url)
+    app = create_app(settings)
+    game: dict[str, Any] = {
+        "ref": "offline-5d41402a",
+        "start": {"code": "KL1-D1N-AAAAAAG"},
+        "actions": [{"version": 0, "type": "stock"}],
+        "played_ms": 30_000,
+        "span_ms": 28_000,
+    }
+    with TestClient(app) as client:
+        [made] = client.post("/api/sync/games", json={"games": [game]}).json()["games"]
+        more = {**game, "actions": [*game["actions"], {"version": 1, "type": "stock"}]}
+        [again] = client.post("/api/sync/games", json={"games": [more]}).json()["games"]
+        assert (again["outcome"], again["id"], again["accepted"]) == ("new_game", made["id"], 2)
+        state = client.get(f"/api/games/{made['id']}").json()
+        assert (state["version"], state["played_ms"]) == (2, 30_000)
+        player = client.cookies["solitaire_player"]
+        store = app.state.services.store
+        assert store.offline_game(player, "offline-5d41402a") == made["id"]
+        # The name is taken in the game's own transaction: a second game under it is
+        # refused whole (no game row is left behind).
+        with pytest.raises(OfflineGameTaken):
+            store.create_game(
+                "another-game-id-0000000",
+                player,
+                "KL-D1N",
+                1,
+                None,
+                _summary(),
+                offline_ref="offline-5d41402a",
+            )
+        assert store.find_game("another-game-id-0000000", player) is None
+
+
+def _summary() -> Any:
+    from solitaire.store.games import GameSummary
+
+    return GameSummary(0, 0, False)

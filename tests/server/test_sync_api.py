@@ -8,8 +8,14 @@ from __future__ import annotations
 from typing import Any
 
 from fastapi.testclient import TestClient
+from sqlalchemy import func, select
 
 from solitaire.local_play import Device
+from solitaire.server.routes.sync import MAX_OFFLINE_MS, OFFLINE_CLOCK_SLACK_MS
+from solitaire.store.models import GameRow
+
+from ..fixtures import KLONDIKE_ONE_MOVE_TO_WIN
+from .conftest import AppFactory
 
 
 def start(client: TestClient, code: str) -> dict[str, Any]:
@@ -137,3 +143,143 @@ def test_another_players_game_is_not_found(client: TestClient, app: Any) -> None
     game = {"ref": "z", "base": {"id": server["id"], "version": 0}, "actions": []}
     [synced] = other.post("/api/sync/games", json={"games": [game]}).json()["games"]
     assert synced["outcome"] == "not_found"
+
+
+# -- the time played offline (UI-16, UI-21) ----------------------------------------------------
+
+
+def _won_offline(
+    client: TestClient, ref: str, played_ms: int, span_ms: int
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    """An almost won deal begun offline and won there by its last tap; the answer and the
+    history's row of it."""
+    tap = {"version": 0, "type": "tap", "pile": "t1", "index": 0}
+    game = {
+        "ref": ref,
+        "start": {"layout": KLONDIKE_ONE_MOVE_TO_WIN},
+        "actions": [tap],
+        "played_ms": played_ms,
+        "span_ms": span_ms,
+    }
+    [synced] = client.post("/api/sync/games", json={"games": [game]}).json()["games"]
+    [row] = [row for row in client.get("/api/history").json()["games"] if row["id"] == synced["id"]]
+    return synced, row
+
+
+def test_the_time_played_offline_is_kept_as_the_board_counted_it(client: TestClient) -> None:
+    synced, row = _won_offline(client, "offline-time", played_ms=95_400, span_ms=100_000)
+    assert (synced["outcome"], row["result"], row["seconds"]) == ("new_game", "won", 95)
+    assert client.get(f"/api/games/{synced['id']}").json()["played_ms"] == 95_400
+
+
+def test_a_forged_offline_time_is_capped_by_the_span_the_device_reports(
+    client: TestClient,
+) -> None:
+    # Ten hours claimed for a game whose offline actions spanned a minute: the minute
+    # (and the few seconds of the clock's reports) is all that counts.
+    synced, row = _won_offline(client, "offline-forged", played_ms=36_000_000, span_ms=60_000)
+    kept = client.get(f"/api/games/{synced['id']}").json()["played_ms"]
+    assert kept == 60_000 + OFFLINE_CLOCK_SLACK_MS and row["seconds"] == kept // 1000
+    # And never more than a day, whatever the span said.
+    day = MAX_OFFLINE_MS
+    synced, _ = _won_offline(client, "offline-days", played_ms=5 * day, span_ms=5 * day)
+    assert client.get(f"/api/games/{synced['id']}").json()["played_ms"] == day
+
+
+def test_a_game_continued_offline_keeps_no_more_time_than_it_has_existed(
+    client: TestClient,
+) -> None:
+    server = start(client, "KL1-D3V-AAAAAJX")
+    record = client.get(f"/api/sync/games/{server['id']}").json()
+    _, actions = played_offline("", 2, record)
+    game = {
+        "ref": "offline-continued",
+        "base": {"id": server["id"], "version": 0},
+        "actions": actions,
+        "played_ms": 3_600_000,
+        "span_ms": 3_600_000,
+    }
+    [synced] = client.post("/api/sync/games", json={"games": [game]}).json()["games"]
+    assert synced["outcome"] == "continued"
+    kept = client.get(f"/api/games/{server['id']}").json()["played_ms"]
+    # The game was made moments ago on the server's clock: an hour is not plausible.
+    assert kept is not None and kept < 60_000
+
+
+# -- an upload sent again makes nothing twice --------------------------------------------------
+
+
+def test_an_upload_sent_again_answers_the_game_it_made(client: TestClient) -> None:
+    device, actions = played_offline("KL1-D1N-AAAAAAG", 5)
+    first = {"ref": "offline-0f9c", "start": {"code": "KL1-D1N-AAAAAAG"}, "actions": actions[:3]}
+    [made] = client.post("/api/sync/games", json={"games": [first]}).json()["games"]
+    # The answer lost, the device played on and sends the game again, whole.
+    again = {**first, "actions": actions}
+    [same] = client.post("/api/sync/games", json={"games": [again]}).json()["games"]
+    assert (same["outcome"], same["id"], same["accepted"]) == ("new_game", made["id"], 5)
+    state = client.get(f"/api/games/{made['id']}").json()
+    assert (state["version"], state["piles"]) == (5, device.state("d")["piles"])
+    [twice] = client.post("/api/sync/games", json={"games": [again]}).json()["games"]
+    assert (twice["id"], client.get(f"/api/games/{made['id']}").json()["version"]) == (
+        made["id"],
+        5,
+    )
+    assert client.get("/api/games/current").json()["id"] == made["id"]
+
+
+def test_a_continuation_saved_beside_a_moved_on_game_is_saved_once(client: TestClient) -> None:
+    server = start(client, "KL1-D3V-AAAAAJX")
+    record = client.get(f"/api/sync/games/{server['id']}").json()
+    _, actions = played_offline("", 3, record)
+    client.post(f"/api/games/{server['id']}/actions", json={"version": 0, "type": "stock"})
+    game = {"ref": "offline-beside", "base": {"id": server["id"], "version": 0}, "actions": actions}
+    [saved] = client.post("/api/sync/games", json={"games": [game]}).json()["games"]
+    [again] = client.post("/api/sync/games", json={"games": [game]}).json()["games"]
+    assert saved["outcome"] == again["outcome"] == "new_game"
+    assert again["id"] == saved["id"] != server["id"]
+    assert client.get(f"/api/games/{saved['id']}").json()["version"] == 3
+
+
+def test_another_players_offline_name_is_theirs(
+    client: TestClient, other_client: TestClient
+) -> None:
+    game = {"ref": "offline-shared-name", "start": {"code": "KL1-D1N-AAAAAAG"}, "actions": []}
+    [mine] = client.post("/api/sync/games", json={"games": [game]}).json()["games"]
+    [theirs] = other_client.post("/api/sync/games", json={"games": [game]}).json()["games"]
+    assert mine["id"] != theirs["id"]
+    assert other_client.get(f"/api/games/{mine['id']}").status_code == 404
+
+
+# -- each game an upload makes is a game start -------------------------------------------------
+
+
+def test_an_upload_past_the_game_start_limit_gets_429_and_records_nothing_of_that_game(
+    make_app: AppFactory,
+) -> None:
+    now = [1000.0]
+    app = make_app(game_starts_per_minute=2, limits_clock=lambda: now[0])
+
+    def offline(ref: str) -> dict[str, Any]:
+        return {"ref": ref, "start": {"code": "KL1-D1N-AAAAAAG"}, "actions": []}
+
+    with TestClient(app) as client:
+        # The first start, without a cookie, makes the player (counted as a new player);
+        # from then on their starts count against their own allowance: two a minute.
+        start(client, "KL1-D1N-AAAAAAG")
+        upload = {"games": [offline("offline-a"), offline("offline-b"), offline("offline-c")]}
+        refused = client.post("/api/sync/games", json=upload)
+        assert refused.status_code == 429
+        assert int(refused.headers["retry-after"]) == 30  # one start more every 60 / 2 s
+        # The first two were made; the one past the limit was not.
+        assert _games(app) == 3
+        # Later, the same upload goes on: the game made is found, not made again.
+        now[0] += 60.0
+        answer = client.post("/api/sync/games", json=upload)
+        assert answer.status_code == 200, answer.text
+        assert [game["outcome"] for game in answer.json()["games"]] == ["new_game"] * 3
+        assert _games(app) == 4
+
+
+def _games(app: Any) -> int:
+    with app.state.services.store.engine.connect() as connection:
+        return int(connection.execute(select(func.count()).select_from(GameRow)).scalar_one())

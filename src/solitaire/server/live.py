@@ -181,9 +181,11 @@ class LiveGames:
         level: str | None = None,
         challenge_date: dt.date | None = None,
         admit_new_player: AdmitNewPlayer | None = None,
+        offline_ref: str | None = None,
     ) -> dict[str, Any]:
         """Store a new game for the player (a graded deal's ``level``, a challenge's day;
-        a new player as ``admit_new_player`` lets one be created); answer its state."""
+        a new player as ``admit_new_player`` lets one be created; an offline game's name,
+        ``GameStore.create_game``); answer its state."""
         stored = self.store.create_game(
             secrets.token_urlsafe(16),
             player_id,
@@ -194,6 +196,7 @@ class LiveGames:
             level=level,
             challenge_date=challenge_date,
             admit_new_player=admit_new_player,
+            offline_ref=offline_ref,
         )
         live = LiveGame(stored, game, 0)
         state = live.state()

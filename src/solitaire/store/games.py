@@ -41,6 +41,7 @@ ACTIONS = Base.metadata.tables["actions"]
 PLAYERS = Base.metadata.tables["players"]
 RESETS = Base.metadata.tables["stats_resets"]
 TRANSFERS = Base.metadata.tables["transfers"]
+OFFLINE_GAMES = Base.metadata.tables["offline_games"]
 
 
 T = TypeVar("T")
@@ -104,6 +105,10 @@ _UNAPPEND = ACTIONS.delete().where(
     ACTIONS.c.game_id == bindparam("game_id"), ACTIONS.c.number == bindparam("new_version")
 )
 _CREATE_GAME = insert(GAMES)
+_NAME_OFFLINE_GAME = insert(OFFLINE_GAMES)
+_FIND_OFFLINE_GAME = select(OFFLINE_GAMES.c.game_id).where(
+    OFFLINE_GAMES.c.player_id == bindparam("player_id"), OFFLINE_GAMES.c.ref == bindparam("ref")
+)
 _FINISHED_GAMES = (
     select(GAMES)
     .where(GAMES.c.player_id == bindparam("owner"), GAMES.c.finished.is_(True))
@@ -217,6 +222,10 @@ def _reset_statement(dialect: str) -> Any:
     return upsert.on_conflict_do_update(
         index_elements=["player_id", "variant"], set_={"reset_at": upsert.excluded.reset_at}
     )
+
+
+class OfflineGameTaken(Exception):
+    """An offline game's name (``ref``) the player's devices have used already."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -529,11 +538,14 @@ class GameStore:
         level: str | None = None,
         challenge_date: dt.date | None = None,
         admit_new_player: AdmitNewPlayer | None = None,
+        offline_ref: str | None = None,
     ) -> StoredGame:
         """Store a new game at version 0 (creating the player if new, when
         ``admit_new_player`` lets it); the player's other unfinished games are abandoned
         (finished, not won). ``level`` and ``challenge_date``: a graded deal's level, a daily
-        challenge's day."""
+        challenge's day. ``offline_ref``: the device's name for a game played offline (rules
+        UI-21), kept in the same transaction; a name the player's devices used already
+        raises :class:`OfflineGameTaken` and stores nothing."""
         now = _now()
         game = StoredGame(
             id=game_id,
@@ -561,9 +573,67 @@ class GameStore:
                 {"owner": player_id, "new_game_id": game_id, "abandoned_at": now},
             )
             connection.execute(_CREATE_GAME, dataclasses.asdict(game))
+            if offline_ref is not None:
+                named = {"player_id": player_id, "ref": offline_ref, "game_id": game_id}
+                connection.execute(_NAME_OFFLINE_GAME, {**named, "created_at": now})
 
-        self._write(create)
+        try:
+            self._write(create)
+        except sa_exc.IntegrityError as error:
+            if offline_ref is None:
+                raise
+            # Two uploads of the same offline game at once: the other one made it.
+            raise OfflineGameTaken(offline_ref) from error
         return game
+
+    def offline_game(self, player_id: str, ref: str) -> str | None:
+        """The id of the game the player's offline game ``ref`` made (rules UI-21), if any.
+
+        >>> from solitaire.store import connect, upgrade_schema
+        >>> store = GameStore(connect("sqlite://")); upgrade_schema(store.engine)
+        >>> _ = store.create_game("g1", "p1", "KL-D1N", 1, None, GameSummary(0, 0, False),
+        ...                       offline_ref="offline-7f3a")
+        >>> store.offline_game("p1", "offline-7f3a"), store.offline_game("p2", "offline-7f3a")
+        ('g1', None)
+        """
+        found = self._read(
+            lambda connection: connection.execute(
+                _FIND_OFFLINE_GAME, {"player_id": player_id, "ref": ref}
+            ).scalar_one_or_none()
+        )
+        return str(found) if found is not None else None
+
+    def record_offline_clock(self, game_id: str, player_id: str, played_ms: int) -> int | None:
+        """UI-16 and UI-21: keeps ``played_ms``, the board's clock for a game played offline,
+        already bounded by the upload's route (the span the device reports, a sane maximum:
+        the server's clock never saw that time pass), when it is more than the time kept;
+        answers the time kept (None: no such game).
+
+        >>> from solitaire.store import connect, upgrade_schema
+        >>> store = GameStore(connect("sqlite://")); upgrade_schema(store.engine)
+        >>> _ = store.create_game("g1", "p1", "KL-D1N", 1, None, GameSummary(0, 0, False))
+        >>> store.record_offline_clock("g1", "p1", 95_000)
+        95000
+        >>> store.record_offline_clock("g1", "p1", 9)  # a time once kept never goes back
+        95000
+        """
+
+        def keep(connection: Connection) -> int | None:
+            row = connection.execute(_FIND_GAME, {"game_id": game_id, "player_id": player_id})
+            found = row.mappings().first()
+            if found is None:
+                return None
+            kept: int | None = found["played_ms"]
+            if kept is not None and kept >= played_ms:
+                return kept
+            connection.execute(
+                update(GAMES)
+                .where(GAMES.c.id == game_id, GAMES.c.player_id == player_id)
+                .values(played_ms=played_ms)
+            )
+            return played_ms
+
+        return self._write(keep)
 
     def record_clock(
         self, game_id: str, player_id: str, played_ms: int, now: dt.datetime | None = None

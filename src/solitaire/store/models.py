@@ -120,3 +120,17 @@ class TransferRow(Base):
     secret_hash: Mapped[str] = mapped_column(String(64))
     created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
     expires_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
+
+
+class OfflineGameRow(Base):
+    """A game a device began offline (or an offline continuation saved beside a game that
+    moved on elsewhere), by the device's name for it (``ref``, random per game, rules UI-21):
+    an upload sent again, because the answer to the first was lost, finds the game it made
+    instead of making another (``POST /api/sync/games``)."""
+
+    __tablename__ = "offline_games"
+
+    player_id: Mapped[str] = mapped_column(ForeignKey("players.id"), primary_key=True)
+    ref: Mapped[str] = mapped_column(String(64), primary_key=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))

@@ -77,7 +77,10 @@ ui.dom.view = view;
 // UI-21: without the network, the game goes on through the engine on the device; back, the
 // server judges what was played (offline-engine.js). It wraps the API's game calls, before
 // any is made.
-const offline = playOffline(api, { adopt: (state) => ui.game.adopt(state, { animate: true }) });
+const offline = playOffline(api, {
+  adopt: (state) => ui.game.adopt(state, { animate: true }),
+  current: () => ui.game?.confirmed() ?? null,
+});
 
 const feedback = answerFeedback({ restart: resumeOrStart, resync });
 ui.game = createGame({

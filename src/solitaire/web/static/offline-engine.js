@@ -13,11 +13,20 @@
 // - back online, sends the log (POST /api/sync/games): the server replays it through its own
 //   rules and the board adopts what the server recorded.
 //
-//   const offline = playOffline(api, { adopt, onError });   // once, before the first request
+// - keeps the games this device finished (won, or left for another after a move), online or
+//   offline, for the Statistics dialog offline (device-stats.js: statistics of what this
+//   device knows).
+//
+// The log's bookkeeping (the order, the upload, the answer adopted) is offline-log.js's.
+//
+//   const offline = playOffline(api, { adopt, current, onError });   // once, before the first request
 //   offline.prepare();                                       // after the board has drawn
 
 import { ApiUnreachable } from "./api.js";
+import { variantKeyOf, variantKeys } from "./codes.js";
+import { deviceStats, noteFinished, noteTime } from "./device-stats.js";
 import { t } from "./i18n.js";
+import { adoptAnswer, newRef, noteAction, noteClock, offlineGame, uploadOf } from "./offline-log.js";
 import { showToast } from "./toast.js";
 
 const FILES = "/offline/files.json";
@@ -25,12 +34,17 @@ const FILES = "/offline/files.json";
 // and pruned to what files.json lists.
 const CACHE = "offline-engine";
 const KEPT = "solitaire-offline";
+// The games this device finished (device-stats.js), apart: an upload leaves them be.
+const FINISHED = "solitaire-finished";
+// The board's clock for the server's game in play, {id, played_ms}: apart too, so that a
+// report as the page goes away never writes over the log another page has kept meanwhile.
+const CLOCK = "solitaire-clock";
 const RETRY_MS = 5000;
 
 // What the device keeps (localStorage): `mirror` the server's game last played, as
 // {id, version, start, log, pending: [actions taken since its log was read]}; `games` the
 // games played offline and not saved yet, each {ref, id, base, start, actions}; `current`
-// the id of the game the board plays offline.
+// the id of the game the board plays offline. Each offline game is offline-log.js's.
 function load() {
   try {
     return { mirror: null, games: [], current: null, ...JSON.parse(localStorage.getItem(KEPT) ?? "{}") };
@@ -80,7 +94,31 @@ function createEngine() {
   };
 }
 
-export function playOffline(api, { adopt, onError = console.error }) {
+// The time the device knows for the server's game `id` (null: none).
+function knownTime(id) {
+  try {
+    const clock = JSON.parse(localStorage.getItem(CLOCK) ?? "null");
+    return clock?.id === id && typeof clock.played_ms === "number" ? clock.played_ms : null;
+  } catch {
+    return null;
+  }
+}
+
+function keepTime(id, playedMs) {
+  if (!id || typeof playedMs !== "number") return;
+  localStorage.setItem(CLOCK, JSON.stringify({ id, played_ms: Math.max(knownTime(id) ?? 0, playedMs) }));
+}
+
+function loadFinished() {
+  try {
+    const finished = JSON.parse(localStorage.getItem(FINISHED) ?? "[]");
+    return Array.isArray(finished) ? finished : [];
+  } catch {
+    return [];
+  }
+}
+
+export function playOffline(api, { adopt, current: shownState = () => null, onError = console.error }) {
   const server = { ...api };
   const engine = createEngine();
   let kept = load();
@@ -92,8 +130,31 @@ export function playOffline(api, { adopt, onError = console.error }) {
   let retry = 0;
 
   const save = () => localStorage.setItem(KEPT, JSON.stringify(kept));
-  const offlineGame = (id) => kept.games.find((game) => game.id === id);
-  const isLocal = (id) => Boolean(offlineGame(id));
+  let finished = loadFinished();
+  const saveFinished = () => localStorage.setItem(FINISHED, JSON.stringify(finished));
+
+  // A game the board shows finished (a win) or left (a new game over one with moves).
+  function noteGame(state, { won }) {
+    if (!state?.id || !(state.moves >= 1)) return;
+    const game = {
+      id: state.id,
+      variant: variantKeyOf(state),
+      won,
+      score: state.score,
+      score_text: state.score_text ?? String(state.score),
+      moves: state.moves,
+      played_ms: state.played_ms ?? keptGame(state.id)?.played_ms ?? null,
+      finished_at: new Date().toISOString(),
+    };
+    finished = noteFinished(finished, game);
+    saveFinished();
+  }
+  function noteLeft() {
+    const state = shownState();
+    if (state && !state.won) noteGame(state, { won: false });
+  }
+  const keptGame = (id) => kept.games.find((game) => game.id === id);
+  const isLocal = (id) => Boolean(keptGame(id));
 
   function showPlaying(playing) {
     document.body.toggleAttribute("data-playing-offline", playing);
@@ -108,9 +169,12 @@ export function playOffline(api, { adopt, onError = console.error }) {
   }
 
   // -- online: the record of the game in play --------------------------------------------
-  async function readRecord(id) {
+  // The record of the server's game `id`, and the time it keeps (the board's clock resumes
+  // from it offline).
+  async function readRecord(id, playedMs = null) {
     const { status, body } = await server.record(id);
     if (status !== 200) return;
+    keepTime(id, playedMs);
     kept.mirror = { id, version: body.version, start: body.start, log: body.log, pending: [] };
     save();
   }
@@ -118,12 +182,14 @@ export function playOffline(api, { adopt, onError = console.error }) {
   function followed(state) {
     if (!files || !state?.id || isLocal(state.id)) return;
     const mirror = kept.mirror;
+    keepTime(state.id, state.played_ms);
     if (mirror?.id === state.id && mirror.version + mirror.pending.length === state.version) return;
-    readRecord(state.id).catch(() => null);
+    readRecord(state.id, state.played_ms).catch(() => null);
   }
 
   function acted(id, sent, { status, body }) {
     const mirror = kept.mirror;
+    if (status === 200 && body?.won) noteGame(body, { won: true });
     if (status !== 200 || !files) return;
     if (mirror?.id === id && mirror.version + mirror.pending.length === sent.version) {
       mirror.pending.push(sent);
@@ -153,19 +219,19 @@ export function playOffline(api, { adopt, onError = console.error }) {
   // (which becomes an offline game: its continuation from the version the board had).
   async function local(id) {
     await ready();
-    let game = offlineGame(id);
+    let game = keptGame(id);
     if (!game) {
       const mirror = kept.mirror;
       if (!mirror || mirror.id !== id) return null;
-      game = {
-        ref: `${id}-${Date.now()}`,
+      game = offlineGame({
         id,
         base: { id, version: mirror.version + mirror.pending.length },
         start: mirror.start,
         prefix: mirror.log,
         pending: mirror.pending,
-        actions: [],
-      };
+        playedMs: knownTime(id),
+        now: Date.now(),
+      });
       kept.games.push(game);
       save();
     }
@@ -188,10 +254,17 @@ export function playOffline(api, { adopt, onError = console.error }) {
     return { ...body, message: t(key) === key ? t("error.illegal") : t(key) };
   }
 
+  // The engine's state with the board's clock as the device keeps it (a reload resumes it).
+  async function stateOf(id, game) {
+    const state = await engine.ask({ op: "state", id });
+    return { ...state, played_ms: game.played_ms ?? null };
+  }
+
   const localApi = {
     async game(id) {
-      if (!(await local(id))) return { status: 404, body: { error: "not_found" } };
-      return { status: 200, body: await engine.ask({ op: "state", id }) };
+      const game = await local(id);
+      if (!game) return { status: 404, body: { error: "not_found" } };
+      return { status: 200, body: await stateOf(id, game) };
     },
     async currentGame() {
       const id = kept.current ?? kept.mirror?.id;
@@ -203,8 +276,10 @@ export function playOffline(api, { adopt, onError = console.error }) {
       const { version, ...intent } = sent;
       const answer = await engine.ask({ op: "act", id, version, intent });
       if (answer.status === 200) {
-        game.actions.push(sent);
+        noteAction(game, sent, Date.now());
         save();
+        answer.body.played_ms = game.played_ms ?? null;
+        if (answer.body.won) noteGame(answer.body, { won: true });
       }
       return { status: answer.status, body: reminder(answer.body) };
     },
@@ -218,7 +293,7 @@ export function playOffline(api, { adopt, onError = console.error }) {
       await ready();
       let start;
       if (choice.mode === "same") {
-        const from = offlineGame(choice.game_id) ?? (kept.mirror?.id === choice.game_id ? kept.mirror : null);
+        const from = keptGame(choice.game_id) ?? (kept.mirror?.id === choice.game_id ? kept.mirror : null);
         start = from?.start;
       } else if (["new", "daily", "code"].includes(choice.mode) && !choice.level) {
         // A level (a graded deal) needs the server's list; "winnable only" its solver:
@@ -230,8 +305,9 @@ export function playOffline(api, { adopt, onError = console.error }) {
         start = chosen.start;
       }
       if (!start) return { status: 400, body: { error: "offline", message: t("ui.offline_needs_network") } };
-      const id = `offline-${Date.now().toString(36)}`;
-      kept.games.push({ ref: id, id, base: null, start, actions: [] });
+      noteLeft();
+      const id = newRef();
+      kept.games.push(offlineGame({ ref: id, id, start, now: Date.now() }));
       save();
       await engine.ask({ op: "start", id, start });
       loaded.add(id);
@@ -261,15 +337,56 @@ export function playOffline(api, { adopt, onError = console.error }) {
   wrap("game", ([id]) => id, (_, answer) => answer.status === 200 && followed(answer.body));
   wrap("action", ([id]) => id, ([id, sent], answer) => acted(id, sent, answer));
   wrap("check", ([id]) => id);
-  wrap("startGame", () => null, (_, answer) => answer.status === 201 && followed(answer.body));
+  wrap("startGame", () => null, (_, answer) => {
+    if (answer.status !== 201) return;
+    noteLeft();
+    followed(answer.body);
+  });
   wrap("currentGame", () => kept.current, (_, answer) => answer.status === 200 && followed(answer.body));
-  // An offline game's clock stays on the device (the server times it from its upload).
-  wrap("clock", ([id]) => id);
-  localApi.clock = async (_id, playedMs) => ({ status: 200, body: { played_ms: playedMs } });
-  // Hints (the solver) and the statistics are the server's: offline, the board says so.
+  // An offline game's clock stays on the device and goes with its upload (the server keeps
+  // it within the span the device reports, docs/records.md).
+  wrap("clock", ([id]) => id, ([id], answer) => {
+    if (answer.status !== 200) return;
+    if (kept.mirror?.id === id) keepTime(id, answer.body.played_ms);
+    if (finished.some((game) => game.id === id)) {
+      finished = noteTime(finished, id, answer.body.played_ms);
+      saveFinished();
+    }
+  });
+  localApi.clock = async (id, playedMs) => {
+    const game = keptGame(id);
+    if (game) {
+      noteClock(game, playedMs);
+      save();
+    } else if (kept.mirror?.id === id) {
+      // The server's game the network left: its clock resumes from here offline.
+      keepTime(id, playedMs);
+    }
+    finished = noteTime(finished, id, game?.played_ms ?? playedMs);
+    saveFinished();
+    return { status: 200, body: { played_ms: game?.played_ms ?? playedMs } };
+  };
+  // As the page goes away (a reload): the time is the device's too, so that a reload
+  // offline resumes the clock where it was; an offline game's stays on the device.
+  api.clockBeacon = (id, playedMs) => {
+    const game = keptGame(id);
+    if (game) {
+      noteClock(game, playedMs);
+      save();
+      return true;
+    }
+    if (kept.mirror?.id === id) keepTime(id, playedMs);
+    return server.clockBeacon(id, playedMs);
+  };
+  // Hints (the solver) are the server's: offline, the board says so. The statistics are
+  // those of the games this device finished (the dialog says whose they are).
   const needsNetwork = async () => ({ status: 503, body: { error: "offline", message: t("ui.offline_needs_network") } });
   localApi.hint = needsNetwork;
-  localApi.stats = needsNetwork;
+  localApi.stats = async ({ level = null, challenge = false } = {}) => {
+    // The device knows no deal's level and no challenge: those choices hold no game.
+    if (level || challenge) return { status: 200, body: { variants: [], resets: {}, device: true } };
+    return { status: 200, body: deviceStats(finished, variantKeys()) };
+  };
   wrap("hint", ([id]) => id);
   wrap("stats", () => null);
 
@@ -277,37 +394,28 @@ export function playOffline(api, { adopt, onError = console.error }) {
   async function sync() {
     if (kept.games.length === 0) return;
     // What goes now; actions the player makes while it is on its way stay for the next time.
-    const sent = kept.games.map((game) => ({ game, count: game.actions.length }));
-    const games = sent.map(({ game: { ref, base, start, actions }, count }) => ({
-      ref,
-      ...(base ? { base } : { start }),
-      actions: actions.slice(0, count),
-    }));
+    // Sent again after a lost answer, the server finds the games it made (by their refs).
+    const { sent, games } = uploadOf(kept.games);
     const { status, body } = await server.sync(games);
     if (status !== 200) return;
     const current = kept.current;
-    let shown = null;
-    const left = [];
-    for (const synced of body.games) {
-      const { game, count } = sent.find((entry) => entry.game.ref === synced.ref);
-      if (synced.outcome === "refused") {
-        // The records hold what the server accepted; the rest of this game is gone.
-        console.warn("offline game refused by the server:", synced);
-        showToast(t("ui.offline_refused"), { kind: "error" });
-      } else if (synced.id && game.actions.length > count) {
-        // Played on during the upload: the rest goes on from the game the server holds.
-        // The server's log is the device's up to there (the same intents make the same
-        // entries), which a reload replays.
-        const version = (game.base?.version ?? 0) + synced.accepted;
-        const { log } = await engine.ask({ op: "record", id: game.id });
-        const base = { id: synced.id, version };
-        const prefix = log.slice(0, version);
-        left.push({ ref: `${synced.id}-${Date.now()}`, id: game.id, base, start: game.start, prefix, actions: game.actions.slice(count) });
-        continue;
-      }
-      loaded.delete(game.id);
-      if (game.id === current) shown = synced.id;
+    // The engine's logs of the games played on during the upload: they go on from there.
+    const logs = new Map();
+    for (const { game, count } of sent) {
+      if (game.actions.length > count) logs.set(game.id, (await engine.ask({ op: "record", id: game.id })).log);
     }
+    const { left, shown, refused } = adoptAnswer(sent, body.games, logs, current);
+    for (const synced of refused) {
+      console.warn("offline game refused by the server:", synced);
+      showToast(t("ui.offline_refused"), { kind: "error" });
+    }
+    for (const { game } of sent) if (!left.some((kept) => kept.id === game.id)) loaded.delete(game.id);
+    // The games finished offline are the server's now: their ids in the device's log too.
+    for (const synced of body.games) {
+      const { game } = sent.find((entry) => entry.game.ref === synced.ref) ?? {};
+      if (game && synced.id && synced.id !== game.id) finished = finished.map((kept) => (kept.id === game.id ? { ...kept, id: synced.id } : kept));
+    }
+    saveFinished();
     kept = { mirror: null, games: left, current: left.length > 0 ? current : null };
     save();
     if (left.length > 0) return;
@@ -392,7 +500,7 @@ export function playOffline(api, { adopt, onError = console.error }) {
       const state = current();
       if (state?.id && !isLocal(state.id)) {
         const mirror = kept.mirror;
-        if (mirror?.id !== state.id || mirror.version + mirror.pending.length !== state.version) await readRecord(state.id);
+        if (mirror?.id !== state.id || mirror.version + mirror.pending.length !== state.version) await readRecord(state.id, state.played_ms);
       }
       document.documentElement.dataset.offlineReady = "true";
       const status = document.getElementById("offline-ready");

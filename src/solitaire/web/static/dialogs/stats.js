@@ -4,7 +4,9 @@
 // (POST /api/stats/reset), and the History tab (GET /api/history) whose "Play again" starts
 // a finished game anew.
 // Every figure and record comes from the server; this module only lays them out and formats
-// numbers, times and dates in the player's language.
+// numbers, times and dates in the player's language. Offline, the figures are those of the
+// games this device finished (offline-engine.js, device-stats.js: rules UI-21), and a quiet
+// line says so until the network is back.
 //
 //   setupStatsDialog({ playAgain: async (choice) => errorTextOrNull, onError: showToast });
 //   openStats(state);   // the current game's variant is the one shown first
@@ -97,9 +99,13 @@ function renderFigures() {
     }
     // The chart is the server's SVG: its text is escaped there, its title in this language.
     $("stats-chart").innerHTML = entry.chart;
+    // Offline there is no chart (the server draws it): no legend without one.
+    $("stats-chart").closest("figure").hidden = !entry.chart;
   } else {
     $("stats-chart").replaceChildren();
   }
+  // UI-21: offline, this device's games only.
+  $("stats-device").hidden = !view.stats?.device;
   const resetAt = view.stats?.resets?.[key];
   const since = $("stats-since");
   since.hidden = !resetAt;
