@@ -52,7 +52,15 @@ def deal_seen(page: Page, animations: str) -> Any:
     page.wait_for_selector("#board:not([data-dealing])", state="attached")
     page.evaluate(WATCH_THE_DEAL)
     deal_from_the_dialog(page)
-    return page.evaluate("window.dealSeen")
+    # The deal may start a frame after the code is shown: wait for it (a busy machine takes
+    # longer), a few seconds at most, after which nothing flew. (Polled: the page's CSP
+    # forbids wait_for_function.)
+    for _ in range(30):
+        seen = page.evaluate("window.dealSeen")
+        if seen is not None:
+            return seen
+        page.wait_for_timeout(100)
+    return None
 
 
 def test_ui18_a_new_deal_flies_from_the_stock_to_the_columns(page: Page, server: str) -> None:
