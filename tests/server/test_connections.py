@@ -15,6 +15,7 @@ from typing import Any
 import uvicorn
 
 from solitaire.server.connections import ConnectionGuard
+from solitaire.store.database import SQLITE_POOL_OVERFLOW, SQLITE_POOL_SIZE
 
 REQUEST = b"GET / HTTP/1.1\r\nHost: test\r\n\r\n"
 
@@ -183,3 +184,12 @@ def test_accepting_pauses_near_the_limit_of_open_files() -> None:
     assert not limited.may_accept()
     limited.accepted -= 1
     assert limited.may_accept()
+
+
+def test_accepted_sockets_leave_room_for_every_database_file() -> None:
+    # A busy SQLite server holds its whole pool (and the writer's connection), two files
+    # each (the database and its WAL), besides its own few (log, epoll, the shared memory).
+    limited = guard(max_connections=1000, files=1024)
+    database_files = 2 * (SQLITE_POOL_SIZE + SQLITE_POOL_OVERFLOW + 1)
+    assert limited.accept_limit is not None
+    assert limited.accept_limit + database_files + 32 <= 1024

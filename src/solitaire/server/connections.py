@@ -36,6 +36,12 @@ FILES_RESERVE = 256
 """Open files kept for other things than client connections: the database's connections
 and files, the solver's worker pipes, the board's files being sent, the log."""
 
+ACCEPT_RESERVE = 192
+"""Open files never taken by accepted sockets, even for a moment: the SQLite pool alone may
+hold 51 connections of two files each once the worker threads are all busy. Between the
+cap and this limit (64 sockets) a newcomer is still accepted while the connection it
+evicts closes."""
+
 REFUSED_LINGER = 0.5
 """Seconds a refused connection stays open to read its request before it is closed."""
 
@@ -103,7 +109,7 @@ class ConnectionGuard:
         #: Sockets accepted and not closed yet; accepting pauses at ``accept_limit``.
         self.accepted = 0
         self.accept_limit = (
-            max(self.cap + 1, files - FILES_RESERVE // 4) if files is not None else None
+            max(self.cap + 1, files - ACCEPT_RESERVE) if files is not None else None
         )
         #: The connections waiting for their client, the one waiting longest first.
         self.waiting: OrderedDict[Any, None] = OrderedDict()

@@ -37,6 +37,11 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.pool import StaticPool
 
 MIGRATIONS = "solitaire:migrations"
+
+SQLITE_POOL_SIZE = 40
+"""SQLite connections kept open: one for each of the server's worker threads (anyio's 40)."""
+SQLITE_POOL_OVERFLOW = 10
+"""SQLite connections opened beyond the kept ones while every kept one is busy."""
 """Alembic's script location as a package resource, so it works from an installed package."""
 
 
@@ -64,7 +69,9 @@ def connect(
         # shared by every thread: the writer thread writes what the others read.
         in_file = parsed.database not in (None, "", ":memory:")
         pooling: dict[str, Any] = (
-            {"pool_size": 40, "max_overflow": 10} if in_file else {"poolclass": StaticPool}
+            {"pool_size": SQLITE_POOL_SIZE, "max_overflow": SQLITE_POOL_OVERFLOW}
+            if in_file
+            else {"poolclass": StaticPool}
         )
         engine = create_engine(
             parsed,
