@@ -7,11 +7,16 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize
+from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, expect
 
 from .harness import chromium_browser, running_server
 
 DESKTOP: ViewportSize = {"width": 1280, "height": 800}
+
+# An expectation waits for what it expects, however busy the machine (Playwright's 5 s
+# default was met by a win's celebration on a loaded CI machine); one that must come at
+# once says so with events, not with a short timeout.
+expect.set_options(timeout=15_000)
 
 
 @pytest.fixture(scope="session")

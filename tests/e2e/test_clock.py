@@ -27,8 +27,8 @@ def test_ui16_the_clock_runs_while_playing(page: Page, server: str) -> None:
     open_board(page, server)
     expect(page.locator(CLOCK)).to_be_visible()
     first = seconds_shown(page)
-    # A short poll: the clock moves on within a few seconds.
-    expect(page.locator(CLOCK)).not_to_have_text(page.locator(CLOCK).inner_text(), timeout=3000)
+    # The clock moves on within a second; a busy machine may draw it later.
+    expect(page.locator(CLOCK)).not_to_have_text(page.locator(CLOCK).inner_text(), timeout=10_000)
     assert seconds_shown(page) > first
 
 
@@ -43,7 +43,7 @@ def test_ui16_pause_covers_the_table_and_stops_the_clock(page: Page, server: str
     assert page.locator(CLOCK).inner_text() == shown
     cover.locator("[data-action='resume']").click()
     expect(cover).to_be_hidden()
-    expect(page.locator(CLOCK)).not_to_have_text(shown, timeout=3000)
+    expect(page.locator(CLOCK)).not_to_have_text(shown, timeout=10_000)
 
 
 def test_ui16_show_the_clock_off_hides_it(page: Page, server: str) -> None:
@@ -55,7 +55,7 @@ def test_ui16_show_the_clock_off_hides_it(page: Page, server: str) -> None:
 
 def test_ui16_a_reload_keeps_the_same_time(page: Page, server: str) -> None:
     open_board(page, server)
-    expect(page.locator(CLOCK)).not_to_have_text("0:00", timeout=3000)
+    expect(page.locator(CLOCK)).not_to_have_text("0:00", timeout=10_000)
     page.locator("#pause-button").click()
     shown = page.locator(CLOCK).inner_text()
     # The pause reported the time; the server keeps it with the game.
@@ -72,7 +72,7 @@ def test_ui16_a_reload_keeps_the_same_time(page: Page, server: str) -> None:
 
 def test_ui16_the_time_kept_for_a_win_is_the_clock(page: Page, server: str) -> None:
     start_layout(page, server, FOUR_KINGS_LEFT)
-    expect(page.locator(CLOCK)).not_to_have_text("0:00", timeout=3000)
+    expect(page.locator(CLOCK)).not_to_have_text("0:00", timeout=10_000)
     for pile, code in (("t1", "KS"), ("t2", "KH"), ("t3", "KD"), ("t4", "KC")):
         card_in(page, pile, code).click()
         expect(card_in(page, pile, code)).to_have_count(0)

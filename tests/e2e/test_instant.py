@@ -101,6 +101,17 @@ def tap(page: Page, point: tuple[float, float]) -> None:
     page.touchscreen.tap(*point)
 
 
+def double_tap(page: Page, point: tuple[float, float], gap_ms: int = 130) -> None:
+    """Two taps ``gap_ms`` apart in the page's time, however long the machine takes to send
+    them: the page's clock stands still between them (Playwright's fake timers)."""
+    page.clock.install()
+    page.clock.pause_at(page.evaluate("Date.now()") + 1000)
+    tap(page, point)
+    page.clock.run_for(gap_ms)
+    tap(page, point)
+    page.clock.resume()
+
+
 def test_eighteen_quick_taps_all_count(phone: Page, server: str) -> None:
     start_layout(phone, server, EIGHTEEN)
     for code in TAP_ORDER:
@@ -121,20 +132,14 @@ def test_eighteen_quick_taps_all_count(phone: Page, server: str) -> None:
 def test_a_double_tap_is_one_action(phone: Page, server: str) -> None:
     # 2♦ goes up on its ace; the 3♦ it uncovers could go up too, but is not what was tapped.
     start_layout(phone, server, klondike("f3: AD", "t1: [9C] 3D 2D", "t2: 7H", "t3: 8S", "t4: 8C"))
-    point = grab_point(card_in(phone, "t1", "2D"))
-    tap(phone, point)
-    phone.wait_for_timeout(130)
-    tap(phone, point)
+    double_tap(phone, grab_point(card_in(phone, "t1", "2D")))
     wait_for_moves(phone, 1)
     phone.wait_for_timeout(600)
     assert served(phone)["f3"] == ["AD", "2D"]
     assert served(phone)["t1"] == [None, "3D"]
     # A double tap on a card no foundation takes is one double click (UI-3): the longest
     # column that takes it.
-    point = grab_point(card_in(phone, "t2", "7H"))
-    tap(phone, point)
-    phone.wait_for_timeout(130)
-    tap(phone, point)
+    double_tap(phone, grab_point(card_in(phone, "t2", "7H")))
     wait_for_moves(phone, 2)
     phone.wait_for_timeout(600)
     assert served(phone)["t3"] == ["8S", "7H"]
