@@ -35,8 +35,13 @@ def browser() -> Iterator[Browser]:
 
 
 @pytest.fixture
-def context(browser: Browser, server: str) -> Iterator[BrowserContext]:
-    context = browser.new_context(viewport=DESKTOP, base_url=server)
+def context(
+    browser: Browser, server: str, request: pytest.FixtureRequest
+) -> Iterator[BrowserContext]:
+    motion = request.node.get_closest_marker("motion") is not None
+    context = browser.new_context(
+        viewport=DESKTOP, base_url=server, reduced_motion="no-preference" if motion else "reduce"
+    )
     yield context
     context.close()
 

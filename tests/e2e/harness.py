@@ -22,6 +22,7 @@ from typing import Any
 
 from playwright.sync_api import (
     Browser,
+    BrowserContext,
     CDPSession,
     Locator,
     Page,
@@ -74,8 +75,23 @@ def chromium_browser() -> Iterator[Browser]:
     """A running Debian Chromium for one group of tests, closed afterwards."""
     with sync_playwright() as playwright:
         chromium = launch_chromium(playwright)
-        yield chromium
+        yield without_motion_by_default(chromium)
         chromium.close()
+
+
+def without_motion_by_default(browser: Browser) -> Browser:
+    """``browser`` whose new contexts prefer reduced motion unless told otherwise
+    (``reduced_motion="no-preference"``): a deal then lands at once instead of flying for
+    about a second (UI-18), which most tests only wait out. The tests of motion itself (the
+    deal, the flights of quick taps, the celebration) ask for it."""
+    open_context = browser.new_context
+
+    def new_context(**options: Any) -> BrowserContext:
+        options.setdefault("reduced_motion", "reduce")
+        return open_context(**options)
+
+    setattr(browser, "new_context", new_context)  # noqa: B010 (an instance's method)
+    return browser
 
 
 def phone_network(
@@ -199,9 +215,10 @@ def api(page: Page, method: str, path: str, body: dict[str, Any] | None = None) 
 
 
 def start_layout(page: Page, base: str, layout: str) -> dict[str, Any]:
-    """Start a game from layout text for this browser's player and show it."""
-    open_board(page, base)
-    state: dict[str, Any] = api(page, "POST", "/api/games", {"mode": "layout", "layout": layout})
+    """Start a game from layout text for this browser's player (a new one if the browser has
+    no cookie yet) and show it."""
+    response = page.request.post(f"{base}/api/games", data={"mode": "layout", "layout": layout})
+    state: dict[str, Any] = response.json()
     assert "piles" in state, state
     open_board(page, base)
     return state

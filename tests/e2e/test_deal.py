@@ -7,9 +7,12 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from .harness import api, open_board, pile_cards
+
+pytestmark = pytest.mark.motion
 
 CODE = "KL1-D1N-AAAAAAG"
 

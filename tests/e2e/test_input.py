@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from .harness import card_in, drag, drop_point, finger_drag, grab_point, pile_cards, start_layout
@@ -25,6 +26,7 @@ def test_a_finger_drags_and_taps_on_a_phone(browser: Browser, server: str) -> No
     context.close()
 
 
+@pytest.mark.motion
 def test_moves_are_animated(page: Page, server: str) -> None:
     start_layout(page, server, TABLE)
     drag(page, card_in(page, "t3", "7H"), "t2")

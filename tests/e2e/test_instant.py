@@ -54,7 +54,11 @@ def phone(browser: Browser, server: str, network: str) -> Iterator[Page]:
     """A phone's page (touch, 390×844) on the network the test is run with; it counts the
     answers to actions by status."""
     context: BrowserContext = browser.new_context(
-        viewport=PHONE, has_touch=True, is_mobile=True, base_url=server
+        viewport=PHONE,
+        has_touch=True,
+        is_mobile=True,
+        base_url=server,
+        reduced_motion="no-preference",  # quick taps while cards fly
     )
     page = context.new_page()
     errors: list[str] = []

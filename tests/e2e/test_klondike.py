@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from .harness import (
@@ -31,6 +32,7 @@ def test_drag_to_a_legal_column_lands_there(page: Page, server: str) -> None:
     assert served["t2"] == [None, "8S", "7H"]
 
 
+@pytest.mark.motion
 def test_illegal_drop_flies_back_with_the_reminder(page: Page, server: str) -> None:
     start_layout(page, server, TABLE)
     drag(page, card_in(page, "t3", "7H"), "t1")

@@ -3,6 +3,7 @@ automatically") on the board."""
 
 from __future__ import annotations
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from .harness import (
@@ -15,6 +16,8 @@ from .harness import (
     wait_for_moves,
 )
 from .layouts import klondike
+
+pytestmark = pytest.mark.motion
 
 
 def up_to(rank: str, suit: str) -> str:

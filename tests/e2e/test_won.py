@@ -8,10 +8,13 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from .harness import api, card_in, catalog, current_state, start_layout
 from .layouts import klondike
+
+pytestmark = pytest.mark.motion
 
 RANKS = "A23456789TJQ"
 
