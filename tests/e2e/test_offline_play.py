@@ -6,6 +6,7 @@ was played: its history holds the games with the scores its own rules give."""
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 
 import pytest
 from playwright.sync_api import Browser, Page, ViewportSize, expect
@@ -26,8 +27,37 @@ PHONE: ViewportSize = {"width": 390, "height": 844}
 READY_MS = 180_000
 
 
+@pytest.fixture
+def phone(browser: Browser, server: str) -> Iterator[Page]:
+    """A phone's page (390×844, a new player); an error thrown in it fails the test."""
+    context = browser.new_context(viewport=PHONE, base_url=server)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    yield page
+    context.close()
+    assert not errors, errors
+
+
 def wait_until_offline_ready(page: Page) -> None:
     page.wait_for_selector("html[data-offline-ready='true']", state="attached", timeout=READY_MS)
+
+
+def reload_offline(page: Page) -> None:
+    """The network gone, the board opened again: the engine starts in its worker (Pyodide:
+    seconds on a phone, more on a busy machine)."""
+    page.context.set_offline(True)
+    page.reload()
+    page.wait_for_selector("body[data-ready]", timeout=READY_MS)
+
+
+def back_online_until_uploaded(page: Page) -> None:
+    """The network back, until the board has sent every offline game to the server."""
+    page.context.set_offline(False)
+    page.wait_for_function(
+        "() => !JSON.parse(localStorage.getItem('solitaire-offline') ?? '{}').games?.length",
+        timeout=30_000,
+    )
 
 
 def catalog_offline_playing(page: Page) -> str:
@@ -45,12 +75,9 @@ def kept_games(page: Page) -> list[dict[str, object]]:
 
 @pytest.mark.slow
 def test_a_game_finished_offline_and_another_dealt_are_judged_when_back(
-    browser: Browser, server: str
+    phone: Page, server: str
 ) -> None:
-    context = browser.new_context(viewport=PHONE, base_url=server)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
+    page = phone
     engine = start_simple_simon_one_move_from_winning(page, server)
     words = catalog(page)
     wait_until_offline_ready(page)
@@ -59,10 +86,7 @@ def test_a_game_finished_offline_and_another_dealt_are_judged_when_back(
     expect(page.locator("#offline-ready")).to_have_text(words["ui.offline_ready"])
     page.keyboard.press("Escape")
 
-    context.set_offline(True)
-    page.reload()
-    # The engine starts in its worker (Pyodide: seconds on a phone, more on a busy machine).
-    page.wait_for_selector("body[data-ready]", timeout=READY_MS)
+    reload_offline(page)
     expect(page.locator("#offline")).to_have_text(words["ui.offline_playing"])
     # The last ace goes onto its run by dragging, as online: the run goes home.
     drag(page, card_in(page, "t2", "AS"), "t1")
@@ -80,11 +104,7 @@ def test_a_game_finished_offline_and_another_dealt_are_judged_when_back(
     second.drop(dest.pile, dest.index, dest.targets[0])
     assert len(kept_games(page)) == 2
 
-    context.set_offline(False)
-    page.wait_for_function(
-        "() => !JSON.parse(localStorage.getItem('solitaire-offline') ?? '{}').games?.length",
-        timeout=30_000,
-    )
+    back_online_until_uploaded(page)
     history = api(page, "GET", "/api/history")
     won = [game for game in history["games"] if game["result"] == "won"]
     assert [(game["score"], game["moves"]) for game in won] == [(engine.score, engine.moves)]
@@ -94,16 +114,11 @@ def test_a_game_finished_offline_and_another_dealt_are_judged_when_back(
     expect(page.locator("#offline")).to_be_hidden()
     expect(page.locator("[data-code]")).to_have_text(code)
     expect(page.locator("[data-moves]")).to_have_text("1")
-    assert not errors, errors
-    context.close()
 
 
 @pytest.mark.slow
-def test_a_tampered_offline_log_is_refused_from_the_bad_action_on(
-    browser: Browser, server: str
-) -> None:
-    context = browser.new_context(viewport=PHONE, base_url=server)
-    page = context.new_page()
+def test_a_tampered_offline_log_is_refused_from_the_bad_action_on(phone: Page, server: str) -> None:
+    page = phone
     start_simple_simon_one_move_from_winning(page, server)
     wait_until_offline_ready(page)
     before = api(page, "GET", "/api/history")["total"]
@@ -128,33 +143,28 @@ def test_a_tampered_offline_log_is_refused_from_the_bad_action_on(
     page.evaluate("kept => localStorage.setItem('solitaire-offline', JSON.stringify(kept))", forged)
     page.reload()
     page.wait_for_selector("body[data-ready]", timeout=READY_MS)
-    page.wait_for_function(
-        "() => !JSON.parse(localStorage.getItem('solitaire-offline') ?? '{}').games?.length",
-        timeout=30_000,
-    )
+    back_online_until_uploaded(page)
     # Recorded: the stock tap, and nothing from the refused drop on.
     assert api(page, "GET", "/api/history")["total"] == before
     current = api(page, "GET", "/api/games/current")
     assert (current["code"], current["version"], current["won"]) == ("KL1-D1N-AAAAAAG", 1, False)
-    context.close()
 
 
 @pytest.mark.slow
 def test_a_game_moved_on_in_another_tab_is_kept_beside_the_offline_continuation(
-    browser: Browser, server: str
+    phone: Page, browser: Browser, server: str
 ) -> None:
-    context = browser.new_context(viewport=PHONE, base_url=server)
-    page = context.new_page()
+    page = phone
     open_board(page, server, "/play/KL1-D1N-AAAAAAG")
     wait_until_offline_ready(page)
     served = api(page, "GET", "/api/games/current")
     # The network goes in the middle of the game (no reload): the table stays playable.
-    context.set_offline(True)
+    page.context.set_offline(True)
     expect(page.locator("#offline")).to_have_text(catalog_offline_playing(page))
     page.locator('[data-pile="s"]').click()
     expect(page.locator("[data-moves]")).to_have_text("1", timeout=READY_MS)
     # Meanwhile another tab, online, plays the same game on: a card from the stock, and back.
-    other = browser.new_context(base_url=server, storage_state=context.storage_state())
+    other = browser.new_context(base_url=server, storage_state=page.context.storage_state())
     for version, intent in enumerate(({"type": "stock"}, {"type": "undo"})):
         answer = other.request.post(
             f"{server}/api/games/{served['id']}/actions", data={"version": version, **intent}
@@ -162,28 +172,22 @@ def test_a_game_moved_on_in_another_tab_is_kept_beside_the_offline_continuation(
         assert answer.ok, answer.text()
     other.close()
 
-    context.set_offline(False)
-    page.wait_for_function(
-        "() => !JSON.parse(localStorage.getItem('solitaire-offline') ?? '{}').games?.length",
-        timeout=30_000,
-    )
+    back_online_until_uploaded(page)
     kept = api(page, "GET", f"/api/games/{served['id']}")
     assert (kept["version"], kept["last"]["action"]) == (2, "undo")
     continuation = api(page, "GET", "/api/games/current")
     assert continuation["id"] != served["id"] and continuation["code"] == served["code"]
     assert (continuation["version"], continuation["moves"]) == (1, 1)
     expect(page.locator("[data-moves]")).to_have_text("1")
-    context.close()
 
 
 @pytest.mark.slow
-def test_new_game_offline_takes_a_code_and_the_same_deal(browser: Browser, server: str) -> None:
-    context = browser.new_context(viewport=PHONE, base_url=server)
-    page = context.new_page()
+def test_new_game_offline_takes_a_code_and_the_same_deal(phone: Page, server: str) -> None:
+    page = phone
     open_board(page, server, "/play/KL1-D1N-AAAAAAG")
     words = catalog(page)
     wait_until_offline_ready(page)
-    context.set_offline(True)
+    page.context.set_offline(True)
     expect(page.locator("#offline")).to_have_text(words["ui.offline_playing"])
     page.keyboard.press("n")
     dialog = page.locator("#new-game-dialog")
@@ -213,14 +217,9 @@ def test_new_game_offline_takes_a_code_and_the_same_deal(browser: Browser, serve
     expect(page.locator("[data-code]")).to_have_text("EH1-N-AAAAACB")
     assert len(kept_games(page)) == 2
 
-    context.set_offline(False)
-    page.wait_for_function(
-        "() => !JSON.parse(localStorage.getItem('solitaire-offline') ?? '{}').games?.length",
-        timeout=30_000,
-    )
+    back_online_until_uploaded(page)
     current = api(page, "GET", "/api/games/current")
     assert (current["code"], current["version"]) == ("EH1-N-AAAAACB", 0)
-    context.close()
 
 
 def shown_seconds(page: Page) -> int:
@@ -233,18 +232,13 @@ def shown_seconds(page: Page) -> int:
 
 @pytest.mark.slow
 def test_a_win_offline_keeps_its_time_and_counts_in_this_devices_statistics(
-    browser: Browser, server: str
+    phone: Page, server: str
 ) -> None:
-    context = browser.new_context(viewport=PHONE, base_url=server)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
+    page = phone
     engine = start_simple_simon_one_move_from_winning(page, server)
     words = catalog(page)
     wait_until_offline_ready(page)
-    context.set_offline(True)
-    page.reload()
-    page.wait_for_selector("body[data-ready]", timeout=READY_MS)
+    reload_offline(page)
     expect(page.locator("#offline")).to_have_text(words["ui.offline_playing"])
     # Two seconds on the clock at least (it counts while the game is on screen), then the win.
     page.wait_for_function(
@@ -268,11 +262,7 @@ def test_a_win_offline_keeps_its_time_and_counts_in_this_devices_statistics(
     expect(page.locator("#stats-device")).to_have_text(words["ui.stats.device"])
     page.keyboard.press("Escape")
 
-    context.set_offline(False)
-    page.wait_for_function(
-        "() => !JSON.parse(localStorage.getItem('solitaire-offline') ?? '{}').games?.length",
-        timeout=30_000,
-    )
+    back_online_until_uploaded(page)
     [won] = [game for game in api(page, "GET", "/api/history")["games"] if game["result"] == "won"]
     assert (won["score"], won["moves"]) == (engine.score, engine.moves)
     # The time the board showed (its online part and its offline part).
@@ -281,5 +271,3 @@ def test_a_win_offline_keeps_its_time_and_counts_in_this_devices_statistics(
     page.evaluate("document.getElementById('stats-button').click()")
     expect(page.locator("#stats-dialog")).to_have_attribute("data-loaded", "true")
     expect(page.locator("#stats-device")).to_be_hidden()
-    assert not errors, errors
-    context.close()
