@@ -14,9 +14,13 @@ from solitaire.layout import parse_layout
 from solitaire.position import Position
 from solitaire.solver import Verdict, reference, solve, stock_bridge, stock_position
 from solitaire.solver.budget import Budget, OutOfBudget
-from solitaire.solver.stock_bridge import COMPLETE, LIKELY
+from solitaire.solver.stock_bridge import COMPLETE, DRAW_ONE, LIKELY
 from solitaire.solver.stock_position import StockTable, state_of
-from solitaire.solver.stock_search import EASY_HARP_PORTFOLIOS, KLONDIKE_PORTFOLIOS
+from solitaire.solver.stock_search import (
+    DRAW_THREE_PORTFOLIOS,
+    EASY_HARP_PORTFOLIOS,
+    KLONDIKE_PORTFOLIOS,
+)
 
 from .stock_samples import RANKS, SUITS, low_cards_up, small_position
 
@@ -151,7 +155,7 @@ def _c_search(
 
 def test_the_portfolios_hold_a_complete_search() -> None:
     # Only a complete search proves a loss: every plan ends with one.
-    for portfolios in (KLONDIKE_PORTFOLIOS, EASY_HARP_PORTFOLIOS):
+    for portfolios in (KLONDIKE_PORTFOLIOS, DRAW_THREE_PORTFOLIOS, EASY_HARP_PORTFOLIOS):
         assert any(level == COMPLETE for level, _, _ in portfolios[-1])
 
 
@@ -177,6 +181,73 @@ def test_when_one_likely_search_runs_dry_the_others_stop_with_it() -> None:
     assert greedy_alone == weighted_alone  # the same positions, in another order
     # (Here the greedy search runs dry within its first turn: the other never starts.)
     assert greedy_alone <= together < greedy_alone + weighted_alone
+
+
+@pytest.mark.parametrize(
+    ("variant", "low", "waste_weight", "samples", "losses"),
+    [("KL1-D3V", 7, 20, 60, 4), ("KL1-D3N", 7, 0, 40, 0)],
+)
+@pytest.mark.slow
+def test_a_draw_one_search_that_runs_dry_proves_the_draw_three_game_lost(
+    variant: str, low: int, waste_weight: int, samples: int, losses: int
+) -> None:
+    # Every draw-3 game is a draw-1 game (docs/solver.md, "Draw 3 played one card at a
+    # time"): the draw-1 search running dry proves the draw-3 position lost. Checked against
+    # the plain search of the real draw-3 rules run to its end; and where those win, the
+    # draw-1 search never calls the position lost (its own wins it does not report).
+    rng = random.Random(f"{variant} one at a time")
+    proved = 0
+    for _ in range(samples):
+        position = small_position(variant, rng, low, waste_weight)
+        table = StockTable.for_variant(position.variant)
+        if stock_bridge.stuck_places(stock_bridge.settle(state_of(position), table)[1], table):
+            continue
+        status, _, atoms = stock_bridge.search(
+            state_of(position),
+            table,
+            ((DRAW_ONE, 0, 1),),
+            seconds=30.0,
+            cpu_clock=True,
+            max_positions=-1,
+        )
+        assert status in (stock_bridge.PROVED_LOST, stock_bridge.ALL_DRY)
+        assert atoms is None
+        judge = _by_the_engine(position, 3_000)
+        if status == stock_bridge.PROVED_LOST:
+            assert judge is not Verdict.WINNABLE, position
+            proved += judge is Verdict.NOT_WINNABLE
+    assert proved >= losses
+
+
+def test_a_win_one_card_at_a_time_is_no_win_of_draw_three() -> None:
+    # KL1-D3N deal 19: won in draw 1, lost in draw 3 (its complete search runs dry at once).
+    # The draw-1 search alone stops at its win without claiming one; beside the complete
+    # search the portfolio proves the loss.
+    assert _c_search("KL1-D3N-AAAAAAT", ((DRAW_ONE, 0, 1),))[0] == stock_bridge.ALL_DRY
+    status, _ = _c_search("KL1-D3N-AAAAAAT", ((DRAW_ONE, 0, 1), (COMPLETE, 0, 1)))
+    assert status == stock_bridge.PROVED_LOST
+    assert solve(deal("KL1-D1N-AAAAAAT"), seconds=30).verdict is Verdict.WINNABLE
+
+
+@pytest.mark.slow
+def test_a_draw_three_deal_lost_one_card_at_a_time_is_proved_lost() -> None:
+    # KL1-D3N deal 174: the draw-1 search runs dry after about 1.2 million positions; the
+    # draw-3 complete search alone does not in 2 million.
+    assert _c_search("KL1-D3N-AAAAAGS", ((DRAW_ONE, 0, 1),))[0] == stock_bridge.PROVED_LOST
+    assert _c_search("KL1-D3N-AAAAAGS", ((COMPLETE, 0, 1),))[0] == stock_bridge.OUT_OF_BUDGET
+
+
+def test_a_draw_one_search_needs_the_same_game_dealt_one_at_a_time() -> None:
+    position = deal("KL1-D3N-AAAAAAT")
+    table = StockTable.for_variant(position.variant)
+    search = stock_bridge._module().search
+    args = (state_of(position), table.as_tuple(), ((DRAW_ONE, 0, 1),), 10.0, True, -1, 10**7)
+    with pytest.raises(ValueError, match="draw_one"):
+        search(*args)
+    vegas = StockTable.for_variant(parse_variant("KL1-D1V"))
+    with pytest.raises(ValueError, match="one card at a time"):
+        search(*args, vegas.as_tuple())
+    assert search(*args, table.dealt_one_at_a_time().as_tuple())[0] == stock_bridge.ALL_DRY
 
 
 def test_a_complete_search_that_runs_dry_is_a_proof() -> None:

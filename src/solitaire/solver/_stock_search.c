@@ -10,15 +10,18 @@
  * waste (bottom first) then the stock in the order it will be turned. rules is
  * (columns, places_per_suit, draw, redeal, single_card, talon_waits, kings_fill).
  *
- * search(position, rules, configs, seconds, cpu_clock, max_positions, max_nodes)
+ * search(position, rules, configs, seconds, cpu_clock, max_positions, max_nodes, draw_one)
  *     -> (status, positions, atoms)
  * configs: one (level, depth_weight, turns) per search of a portfolio; the searches take
- * turns of turns × SLICE positions, each with its own table and queue. status: 0 a win
- * (atoms: the moves from the position given to the won one, in its own order of columns
- * and places), 1 no win: the start is locked (deadlocks below) or a complete search
- * expanded every reachable position (a proof), 2 out of budget (seconds, positions or
- * memory), 3 every search ran dry and none was complete (no proof). atoms is None unless
- * status is 0.
+ * turns of turns × SLICE positions, each with its own table and queue. Level DRAW_ONE (3):
+ * every move of the game whose rules are draw_one, the same game dealt one card at a time
+ * (a draw-3 game's relaxation: every draw-3 game is a draw-1 game, docs/solver.md); when it
+ * runs dry the game given is lost, and its wins are no wins (the search just stops). status:
+ * 0 a win (atoms: the moves from the position given to the won one, in its own order of
+ * columns and places), 1 no win: the start is locked (deadlocks below) or a complete search
+ * (or the draw-1 one) expanded every reachable position (a proof), 2 out of budget
+ * (seconds, positions or memory), 3 every search ran dry and none was complete (no proof).
+ * atoms is None unless status is 0.
  *
  * An atom is one engine move, (kind, a, b, c): TO_FOUNDATION (column a's last card up),
  * COLUMN (column a's last b cards onto column c), TALON (a taps on the stock, then the
@@ -45,6 +48,7 @@
 #define KING 12
 #define LIKELY 1
 #define COMPLETE 2
+#define DRAW_ONE 3 /* a config's level: every move of the same game dealt one card at a time */
 #define BUCKETS 16384
 #define CLOCK_EVERY 1024
 
@@ -1109,6 +1113,7 @@ typedef struct {
     Expansion *e;
     uint32_t root;
     int level;
+    int draw_one;   /* the relaxation (level DRAW_ONE, searched as COMPLETE under draw_one) */
     int slice;      /* positions per turn */
     int running;
 } Member;
@@ -1303,15 +1308,24 @@ static void free_member(Member *m) {
 
 static PyObject *py_search(PyObject *self, PyObject *args) {
     (void)self;
-    PyObject *configs;
+    PyObject *configs, *draw_one_rules = Py_None;
     int cpu_clock;
     double seconds;
     long long max_positions, max_nodes;
-    Rules r;
+    Rules r, relaxed;
     State start;
-    if (!parse_call(args, &r, &start, "O!dpLL", &PyTuple_Type, &configs, &seconds, &cpu_clock,
-                    &max_positions, &max_nodes))
+    if (!parse_call(args, &r, &start, "O!dpLL|O", &PyTuple_Type, &configs, &seconds, &cpu_clock,
+                    &max_positions, &max_nodes, &draw_one_rules))
         return NULL;
+    int has_relaxed = draw_one_rules != Py_None;
+    if (has_relaxed) {
+        if (!parse_rules(draw_one_rules, &relaxed)) return NULL;
+        if (relaxed.draw != 1 || relaxed.redeal != r.redeal || relaxed.columns != r.columns ||
+            relaxed.places_per_suit != r.places_per_suit || relaxed.single_card != r.single_card) {
+            PyErr_SetString(PyExc_ValueError, "draw_one: the same game dealt one card at a time");
+            return NULL;
+        }
+    }
     Py_ssize_t members = PyTuple_GET_SIZE(configs);
     if (members < 1 || members > MAX_MEMBERS) {
         PyErr_SetString(PyExc_ValueError, "a portfolio holds 1 to 8 searches");
@@ -1325,9 +1339,14 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
             if (!PyErr_Occurred()) PyErr_SetString(PyExc_TypeError, "a search is a tuple");
             return NULL;
         }
-        if ((levels[k] != LIKELY && levels[k] != COMPLETE) || turns[k] < 1 || turns[k] > 64) {
-            PyErr_SetString(PyExc_ValueError,
-                            "a search is (level LIKELY 1 or COMPLETE 2, weight, turns 1-64)");
+        if ((levels[k] != LIKELY && levels[k] != COMPLETE && levels[k] != DRAW_ONE) ||
+            turns[k] < 1 || turns[k] > 64) {
+            PyErr_SetString(PyExc_ValueError, "a search is (level LIKELY 1, COMPLETE 2 or"
+                                              " DRAW_ONE 3, weight, turns 1-64)");
+            return NULL;
+        }
+        if (levels[k] == DRAW_ONE && !has_relaxed) {
+            PyErr_SetString(PyExc_ValueError, "a DRAW_ONE search needs the draw_one rules");
             return NULL;
         }
     }
@@ -1352,11 +1371,12 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
         store->max_nodes = share > 0 && share < UINT32_MAX - 1 ? (uint32_t)share : UINT32_MAX - 1;
         store->lowest = BUCKETS;
         Expansion *e = team[k].e;
-        e->rules = &r;
+        team[k].draw_one = levels[k] == DRAW_ONE;
+        e->rules = team[k].draw_one ? &relaxed : &r;
         e->store = store;
         e->depth_weight = weights[k];
         e->goal = -1;
-        team[k].level = levels[k];
+        team[k].level = team[k].draw_one ? COMPLETE : levels[k];
         team[k].slice = SLICE * turns[k];
         team[k].running = 1;
         team[k].root = UINT32_MAX;
@@ -1371,15 +1391,22 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
     uint8_t buffer[SLOT];
     for (Py_ssize_t k = 0; k < members && status == 3; k++) {
         int key_size, is_new;
-        int size = serialize(&r, &start, buffer, &key_size);
         Member *m = &team[k];
+        const Rules *mr = m->e->rules;
+        /* The draw-1 search starts from the same position with its own safe moves. */
+        State root = start;
+        if (m->draw_one) settle(mr, &root, NULL);
+        int size = serialize(mr, &root, buffer, &key_size);
         m->root = find_or_add(m->store, buffer, size, key_size, hash_bytes(buffer, key_size),
                               UINT32_MAX, 0, 0, &is_new);
-        if (m->root == UINT32_MAX || !push(m->store, estimate(&r, &start), m->root)) status = 2;
-        else if (is_won(&r, &start)) { m->e->goal = m->root; status = 0; winner = (int)k; }
+        if (m->root == UINT32_MAX || !push(m->store, estimate(mr, &root), m->root)) status = 2;
+        else if (is_won(mr, &root) && m->draw_one) m->running = 0; /* a relaxation's win is none */
+        else if (is_won(mr, &root)) { m->e->goal = m->root; status = 0; winner = (int)k; }
     }
+    int alive = 0;
+    for (Py_ssize_t k = 0; k < members; k++) alive += team[k].running;
     State s;
-    int alive = status == 3 ? (int)members : 0;
+    if (status != 3) alive = 0;
     while (alive && status == 3) {
         for (Py_ssize_t k = 0; k < members && status == 3; k++) {
             Member *m = &team[k];
@@ -1397,7 +1424,8 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
                        expansion changes which first, not which): the others would run dry
                        too, having found no win. */
                     for (Py_ssize_t j = 0; j < members; j++)
-                        if (team[j].running && team[j].level == m->level) {
+                        if (team[j].running && team[j].level == m->level &&
+                            team[j].draw_one == m->draw_one) {
                             team[j].running = 0;
                             alive--;
                         }
@@ -1409,17 +1437,24 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
                     status = 2;
                     break;
                 }
-                deserialize(&r, m->store->arena + m->store->offset[node], &s);
+                const Rules *mr = e->rules;
+                deserialize(mr, m->store->arena + m->store->offset[node], &s);
                 /* Without passes back, only positions a talon card's move reached are checked
                    (the start was, above): a move between columns or up hardly ever locks a
                    position its parent left free, and skipping a check only costs the
                    search a dead position's successors, never a win. */
-                if (r.check_dead && m->store->talon_step[node] && has_stuck_cards(&r, &s, 0))
+                if (mr->check_dead && m->store->talon_step[node] && has_stuck_cards(mr, &s, 0))
                     continue;
                 e->parent = (uint32_t)node;
                 e->depth = m->store->depth[node];
                 if (!expand(e, &s, m->level)) flush(e);
                 if (e->failed) { status = 2; break; }
+                if (e->goal >= 0 && m->draw_one) {
+                    /* Won with one card at a time: says nothing of the game given. */
+                    m->running = 0;
+                    alive--;
+                    break;
+                }
                 if (e->goal >= 0) { status = 0; winner = (int)k; break; }
             }
         }

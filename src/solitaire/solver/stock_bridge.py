@@ -41,8 +41,10 @@ C_COLUMN_ROOM = 40
 run could add); a typed-in position with a longer column is searched with the engine's
 rules."""
 
-LIKELY, COMPLETE = 1, 2
-"""A search's level: the likely moves, or every move (docs/solver.md)."""
+LIKELY, COMPLETE, DRAW_ONE = 1, 2, 3
+"""A search's level: the likely moves, or every move (docs/solver.md); DRAW_ONE: every move
+of the same game dealt one card at a time, a draw-3 game's relaxation (its running dry
+proves the game lost, its wins are no wins)."""
 
 WON, PROVED_LOST, OUT_OF_BUDGET, ALL_DRY = 0, 1, 2, 3
 """What the C search answers: a win; no win (a locked start, or a complete search ran dry);
@@ -55,6 +57,7 @@ __all__ = [
     "ALL_DRY",
     "BUILT",
     "COMPLETE",
+    "DRAW_ONE",
     "LIKELY",
     "OUT_OF_BUDGET",
     "PROVED_LOST",
@@ -99,8 +102,13 @@ def search(
 ) -> tuple[int, int, list[Atom] | None]:
     """One portfolio of searches from ``state``: ``(status, positions expanded, atoms)``,
     the atoms (in ``state``'s order of columns and places) only with status ``WON``.
-    ``configs``: one ``(level, weight of a step, turns)`` per search; ``max_positions`` −1
-    for no limit."""
+    ``configs``: one ``(level, weight of a step, turns)`` per search (a ``DRAW_ONE`` search
+    plays ``table.dealt_one_at_a_time()``); ``max_positions`` −1 for no limit."""
+    draw_one = (
+        table.dealt_one_at_a_time().as_tuple()
+        if any(level == DRAW_ONE for level, _, _ in configs)
+        else None
+    )
     status, positions, atoms = _module().search(
         state,
         table.as_tuple(),
@@ -109,6 +117,7 @@ def search(
         cpu_clock,
         max_positions,
         MAX_STORED_POSITIONS,
+        draw_one,
     )
     return status, positions, atoms
 
