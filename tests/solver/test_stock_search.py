@@ -14,7 +14,7 @@ from solitaire.layout import parse_layout
 from solitaire.position import Position
 from solitaire.solver import Verdict, reference, solve, stock_bridge, stock_position
 from solitaire.solver.budget import Budget, OutOfBudget
-from solitaire.solver.stock_bridge import COMPLETE, DRAW_ONE, LIKELY
+from solitaire.solver.stock_bridge import COMPLETE, DRAW_ONE, LIKELY, Config
 from solitaire.solver.stock_position import StockTable, state_of
 from solitaire.solver.stock_search import (
     DRAW_THREE_PORTFOLIOS,
@@ -137,7 +137,7 @@ def test_without_the_c_search_the_solver_plays_the_real_rules(
 
 
 def _c_search(
-    code: str, configs: tuple[tuple[int, int, int], ...], max_positions: int = 2_000_000
+    code: str, configs: tuple[Config, ...], max_positions: int = 2_000_000
 ) -> tuple[int, int]:
     """Run one portfolio alone on a deal: (status, positions)."""
     position = deal(code)
@@ -156,7 +156,7 @@ def _c_search(
 def test_the_portfolios_hold_a_complete_search() -> None:
     # Only a complete search proves a loss: every plan ends with one.
     for portfolios in (KLONDIKE_PORTFOLIOS, DRAW_THREE_PORTFOLIOS, EASY_HARP_PORTFOLIOS):
-        assert any(level == COMPLETE for level, _, _ in portfolios[-1])
+        assert any(config[0] == COMPLETE for config in portfolios[-1])
 
 
 def test_a_portfolio_of_likely_searches_that_all_run_dry_proves_nothing() -> None:
@@ -250,6 +250,38 @@ def test_a_draw_one_search_needs_the_same_game_dealt_one_at_a_time() -> None:
     assert search(*args, table.dealt_one_at_a_time().as_tuple())[0] == stock_bridge.ALL_DRY
 
 
+def test_a_lighter_face_down_weight_wins_easy_harp_deals_the_plain_estimate_does_not() -> None:
+    # EH1-N deal 76: greedy search on every move with face-down cards weighing 1 (not 3) wins
+    # it within 200 000 positions; with the plain estimate it does not. (Each wins deals the
+    # other does not: the Easy Harp portfolio runs both.)
+    assert _c_search("EH1-N-AAAAACY", ((COMPLETE, 0, 1, 1),), 200_000)[0] == stock_bridge.WON
+    plain = _c_search("EH1-N-AAAAACY", ((COMPLETE, 0, 1),), 200_000)
+    assert plain == (stock_bridge.OUT_OF_BUDGET, 200_000)
+    assert (COMPLETE, 0, 1, 1) in EASY_HARP_PORTFOLIOS[-1]
+
+
+@pytest.mark.slow
+def test_a_search_keeps_within_its_memory_bound() -> None:
+    # KL1-D1V deal 104: the complete search runs dry after about 850 000 positions, its
+    # stores holding some 90 MB; bounded to 32 MB it ends out of budget, and never merges
+    # or drops a position on the way (the same positions up to there).
+    position = deal("KL1-D1V-AAAAAEA")
+    args = (
+        state_of(position),
+        StockTable.for_variant(position.variant).as_tuple(),
+        ((COMPLETE, 0, 1),),
+        60.0,
+        True,
+    )
+    search = stock_bridge._module().search
+    status, positions, _ = search(*args, -1, 10**7, None, 32 * 2**20)
+    assert status == stock_bridge.OUT_OF_BUDGET
+    assert 0 < positions < 850_000
+    assert search(*args, positions, 10**7, None, 0)[:2] == (stock_bridge.OUT_OF_BUDGET, positions)
+    assert search(*args, -1, 10**7, None, 0)[0] == stock_bridge.PROVED_LOST
+    assert stock_bridge.MAX_SEARCH_BYTES < 2**30
+
+
 def test_a_complete_search_that_runs_dry_is_a_proof() -> None:
     # KL1-D3V deal 6 (AAAAAAG): lost, and the real rules agree (test_solver.py).
     status, positions = _c_search("KL1-D3V-AAAAAAG", ((COMPLETE, 0, 1),))
@@ -257,7 +289,18 @@ def test_a_complete_search_that_runs_dry_is_a_proof() -> None:
     assert positions > 0
 
 
-@pytest.mark.parametrize("configs", [(), ((5, 0, 1),), ((1, 0, 0),), ((1, 0),), ((1, 0, 65),)])
+@pytest.mark.parametrize(
+    "configs",
+    [
+        (),
+        ((5, 0, 1),),
+        ((1, 0, 0),),
+        ((1, 0),),
+        ((1, 0, 65),),
+        ((2, 0, 1, 17),),
+        ((2, 0, 1, 3, 0),),
+    ],
+)
 def test_the_c_search_refuses_a_portfolio_it_cannot_run(configs: tuple[object, ...]) -> None:
     position = deal("KL1-D1N-AAAAAAG")
     with pytest.raises((ValueError, TypeError)):

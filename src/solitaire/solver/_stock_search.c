@@ -10,9 +10,10 @@
  * waste (bottom first) then the stock in the order it will be turned. rules is
  * (columns, places_per_suit, draw, redeal, single_card, talon_waits, kings_fill).
  *
- * search(position, rules, configs, seconds, cpu_clock, max_positions, max_nodes, draw_one)
- *     -> (status, positions, atoms)
- * configs: one (level, depth_weight, turns) per search of a portfolio; the searches take
+ * search(position, rules, configs, seconds, cpu_clock, max_positions, max_nodes, draw_one,
+ *        max_bytes) -> (status, positions, atoms)
+ * configs: one (level, depth_weight, turns[, down_weight]) per search of a portfolio (the
+ * estimate weighs each face-down card down_weight, 3 unless given); the searches take
  * turns of turns × SLICE positions, each with its own table and queue. Level DRAW_ONE (3):
  * every move of the game whose rules are draw_one, the same game dealt one card at a time
  * (a draw-3 game's relaxation: every draw-3 game is a draw-1 game, docs/solver.md); when it
@@ -21,7 +22,8 @@
  * columns and places), 1 no win: the start is locked (deadlocks below) or a complete search
  * (or the draw-1 one) expanded every reachable position (a proof), 2 out of budget
  * (seconds, positions or memory), 3 every search ran dry and none was complete (no proof).
- * atoms is None unless status is 0.
+ * atoms is None unless status is 0. max_bytes (0: no bound): the most the searches' tables,
+ * queues and stored positions may hold together, a search's memory bound (status 2 past it).
  *
  * An atom is one engine move, (kind, a, b, c): TO_FOUNDATION (column a's last card up),
  * COLUMN (column a's last b cards onto column c), TALON (a taps on the stock, then the
@@ -255,7 +257,9 @@ HOT void settle(const Rules *r, State *s, Atoms *made) {
     }
 }
 
-static int estimate(const Rules *r, const State *s) {
+#define DOWN_WEIGHT 3 /* a face-down card's weight in the estimate, unless a config says */
+
+static int estimate(const Rules *r, const State *s, int down_weight) {
     int up = 0, down = 0, on_down = 0;
     for (int p = 0; p < r->places; p++) up += s->found[p];
     for (int i = 0; i < r->columns; i++) {
@@ -265,7 +269,7 @@ static int estimate(const Rules *r, const State *s) {
     /* Lower is better: cards still to go up, face-down cards weighing extra. One card at a
        time (EH-2): every card lying on a face-down card is one more move to find a place for
        before it turns up, and piling cards there is what loses Easy Harp games. */
-    int value = 2 * (r->total - up) + 3 * down;
+    int value = 2 * (r->total - up) + down_weight * down;
     if (r->single_card) value += 8 * on_down;
     return value;
 }
@@ -524,7 +528,18 @@ typedef struct {
     uint32_t bucket_len[BUCKETS], bucket_cap[BUCKETS];
     int lowest;
     int failed;           /* out of memory */
+    /* The bytes every store of the search holds (shared by a portfolio's stores), and the
+       most they may hold (0: no bound): past it a store grows no more and the search ends
+       out of budget, so that one search keeps within its memory whatever its time. */
+    size_t *held, max_held;
 } Store;
+
+/* Whether the search's stores may hold `more` bytes; if so they are counted. */
+static int take_bytes(Store *st, size_t more) {
+    if (st->max_held && *st->held + more > st->max_held) return 0;
+    *st->held += more;
+    return 1;
+}
 
 static uint32_t hash_bytes(const uint8_t *data, int size) {
     uint64_t h = 0x9E3779B97F4A7C15ULL ^ (uint64_t)size;
@@ -544,6 +559,7 @@ static uint32_t hash_bytes(const uint8_t *data, int size) {
 
 static int grow_table(Store *st) {
     uint64_t size = st->table_size ? st->table_size * 2 : (1u << 16);
+    if (!take_bytes(st, (size - st->table_size) * sizeof(uint64_t))) return 0;
     uint64_t *table = calloc(size, sizeof(uint64_t));
     if (!table) return 0;
     for (uint64_t i = 0; i < st->table_size; i++) {
@@ -577,6 +593,8 @@ static uint32_t find_or_add(Store *st, const uint8_t *data, int size, int key_si
     if (st->nodes >= st->max_nodes) return UINT32_MAX;
     if (st->nodes == st->node_capacity) {
         uint32_t capacity = st->node_capacity ? st->node_capacity * 2 : (1u << 16);
+        /* offset, parent, depth, talon_step, key_size */
+        if (!take_bytes(st, (size_t)(capacity - st->node_capacity) * 17)) return UINT32_MAX;
         uint64_t *offset = realloc(st->offset, capacity * sizeof(uint64_t));
         if (offset) st->offset = offset;
         uint32_t *parents = realloc(st->parent, capacity * sizeof(uint32_t));
@@ -592,6 +610,13 @@ static uint32_t find_or_add(Store *st, const uint8_t *data, int size, int key_si
     }
     if (st->arena_used + (size_t)size + 64 > st->arena_size) {
         size_t arena_size = st->arena_size ? st->arena_size * 2 : (1u << 22);
+        if (!take_bytes(st, arena_size - st->arena_size)) {
+            /* Near the bound the arena grows by what is left, if that still holds the key. */
+            size_t left = st->max_held - *st->held;
+            if (st->arena_used + (size_t)size + 64 > st->arena_size + left) return UINT32_MAX;
+            arena_size = st->arena_size + left;
+            *st->held += left;
+        }
         uint8_t *arena = realloc(st->arena, arena_size);
         if (!arena) return UINT32_MAX;
         st->arena = arena;
@@ -615,6 +640,7 @@ static int push(Store *st, int priority, uint32_t node) {
     if (priority >= BUCKETS) priority = BUCKETS - 1;
     if (st->bucket_len[priority] == st->bucket_cap[priority]) {
         uint32_t capacity = st->bucket_cap[priority] ? st->bucket_cap[priority] * 2 : 64;
+        if (!take_bytes(st, (capacity - st->bucket_cap[priority]) * sizeof(uint32_t))) return 0;
         uint32_t *items = realloc(st->bucket_items[priority], capacity * sizeof(uint32_t));
         if (!items) return 0;
         st->bucket_items[priority] = items;
@@ -659,6 +685,7 @@ typedef struct {
     uint32_t parent;
     uint16_t depth;
     int depth_weight;
+    int down_weight; /* a face-down card's weight in the estimate */
     int64_t goal;   /* the won node, or -1 */
     int failed;
     /* The successors of the position being expanded, looked up together: their table
@@ -739,7 +766,7 @@ static int add(Expansion *e, State *child, Atom move) {
         __builtin_prefetch(&e->store->table[e->hash[k] & (e->store->table_size - 1)]);
     e->won[k] = (uint8_t)is_won(r, child);
     e->talon_step[k] = (uint8_t)e->playing_talon;
-    e->priority[k] = estimate(r, child) + e->depth_weight * (e->depth + 1);
+    e->priority[k] = estimate(r, child, e->down_weight) + e->depth_weight * (e->depth + 1);
     if (e->count == BATCH) return flush(e);
     return 0;
 }
@@ -1311,12 +1338,13 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
     PyObject *configs, *draw_one_rules = Py_None;
     int cpu_clock;
     double seconds;
-    long long max_positions, max_nodes;
+    long long max_positions, max_nodes, max_bytes = 0;
     Rules r, relaxed;
     State start;
-    if (!parse_call(args, &r, &start, "O!dpLL|O", &PyTuple_Type, &configs, &seconds, &cpu_clock,
-                    &max_positions, &max_nodes, &draw_one_rules))
+    if (!parse_call(args, &r, &start, "O!dpLL|OL", &PyTuple_Type, &configs, &seconds, &cpu_clock,
+                    &max_positions, &max_nodes, &draw_one_rules, &max_bytes))
         return NULL;
+    size_t held = 0; /* the bytes the portfolio's stores hold together */
     int has_relaxed = draw_one_rules != Py_None;
     if (has_relaxed) {
         if (!parse_rules(draw_one_rules, &relaxed)) return NULL;
@@ -1331,18 +1359,20 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "a portfolio holds 1 to 8 searches");
         return NULL;
     }
-    int levels[MAX_MEMBERS], weights[MAX_MEMBERS], turns[MAX_MEMBERS];
+    int levels[MAX_MEMBERS], weights[MAX_MEMBERS], turns[MAX_MEMBERS], downs[MAX_MEMBERS];
     for (Py_ssize_t k = 0; k < members; k++) {
         PyObject *config = PyTuple_GET_ITEM(configs, k);
+        downs[k] = DOWN_WEIGHT;
         if (!PyTuple_Check(config) ||
-            !PyArg_ParseTuple(config, "iii", &levels[k], &weights[k], &turns[k])) {
+            !PyArg_ParseTuple(config, "iii|i", &levels[k], &weights[k], &turns[k], &downs[k])) {
             if (!PyErr_Occurred()) PyErr_SetString(PyExc_TypeError, "a search is a tuple");
             return NULL;
         }
         if ((levels[k] != LIKELY && levels[k] != COMPLETE && levels[k] != DRAW_ONE) ||
-            turns[k] < 1 || turns[k] > 64) {
+            turns[k] < 1 || turns[k] > 64 || downs[k] < 0 || downs[k] > 16) {
             PyErr_SetString(PyExc_ValueError, "a search is (level LIKELY 1, COMPLETE 2 or"
-                                              " DRAW_ONE 3, weight, turns 1-64)");
+                                              " DRAW_ONE 3, weight, turns 1-64[, face-down"
+                                              " weight 0-16])");
             return NULL;
         }
         if (levels[k] == DRAW_ONE && !has_relaxed) {
@@ -1370,11 +1400,14 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
         long long share = max_nodes / members;
         store->max_nodes = share > 0 && share < UINT32_MAX - 1 ? (uint32_t)share : UINT32_MAX - 1;
         store->lowest = BUCKETS;
+        store->held = &held;
+        store->max_held = max_bytes > 0 ? (size_t)max_bytes : 0;
         Expansion *e = team[k].e;
         team[k].draw_one = levels[k] == DRAW_ONE;
         e->rules = team[k].draw_one ? &relaxed : &r;
         e->store = store;
         e->depth_weight = weights[k];
+        e->down_weight = downs[k];
         e->goal = -1;
         team[k].level = team[k].draw_one ? COMPLETE : levels[k];
         team[k].slice = SLICE * turns[k];
@@ -1399,7 +1432,9 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
         int size = serialize(mr, &root, buffer, &key_size);
         m->root = find_or_add(m->store, buffer, size, key_size, hash_bytes(buffer, key_size),
                               UINT32_MAX, 0, 0, &is_new);
-        if (m->root == UINT32_MAX || !push(m->store, estimate(mr, &root), m->root)) status = 2;
+        if (m->root == UINT32_MAX ||
+            !push(m->store, estimate(mr, &root, m->e->down_weight), m->root))
+            status = 2;
         else if (is_won(mr, &root) && m->draw_one) m->running = 0; /* a relaxation's win is none */
         else if (is_won(mr, &root)) { m->e->goal = m->root; status = 0; winner = (int)k; }
     }
@@ -1557,7 +1592,8 @@ static PyObject *py_waits(PyObject *self, PyObject *args) {
 
 static PyMethodDef methods[] = {
     {"search", py_search, METH_VARARGS,
-     "search(position, rules, configs, seconds, cpu_clock, max_positions, max_nodes)"
+     "search(position, rules, configs, seconds, cpu_clock, max_positions, max_nodes[, draw_one,"
+     " max_bytes])"
      " -> (status, positions, atoms)"},
     {"successors", py_successors, METH_VARARGS,
      "successors(position, rules, level, settled) -> [(atoms, position)]"},

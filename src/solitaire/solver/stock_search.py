@@ -26,11 +26,11 @@ from ..moves import Move
 from ..position import Position
 from . import reference, stock_bridge
 from .budget import Budget, OutOfBudget
-from .stock_bridge import COMPLETE, DRAW_ONE, LIKELY
+from .stock_bridge import COMPLETE, DRAW_ONE, LIKELY, Config
 from .stock_moves import to_moves
 from .stock_position import StockTable, state_of
 
-Portfolio = tuple[tuple[int, int, int], ...]
+Portfolio = tuple[Config, ...]
 
 KLONDIKE_PORTFOLIOS: tuple[Portfolio, ...] = (((LIKELY, 0, 1), (LIKELY, 2, 2), (COMPLETE, 0, 1)),)
 """Klondike's plan: greedy search and weighted A* (weight 2: a step costs as much as a card
@@ -48,7 +48,9 @@ talon is left out of the key and its cards wait until needed. It takes six turns
 others' one, two and one: the wins come from the likely searches within a few hundredths of
 a second, the losses of draw 1 need a few million positions."""
 
-EASY_HARP_PORTFOLIOS: tuple[Portfolio, ...] = (((COMPLETE, 0, 1), (LIKELY, 0, 1), (LIKELY, 4, 1)),)
+EASY_HARP_PORTFOLIOS: tuple[Portfolio, ...] = (
+    ((COMPLETE, 0, 1), (LIKELY, 0, 1), (LIKELY, 4, 1), (COMPLETE, 0, 1, 1)),
+)
 """Easy Harp's: greedy search on every move, which wins most deals almost at once (the
 likely moves leave out talon cards that look useless, and many wins need them), beside greedy
 search and weight 4 on the likely moves, which win most of the others."""
