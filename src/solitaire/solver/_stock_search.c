@@ -528,15 +528,19 @@ typedef struct {
     uint32_t bucket_len[BUCKETS], bucket_cap[BUCKETS];
     int lowest;
     int failed;           /* out of memory */
-    /* The bytes every store of the search holds (shared by a portfolio's stores), and the
-       most they may hold (0: no bound): past it a store grows no more and the search ends
-       out of budget, so that one search keeps within its memory whatever its time. */
+    /* The bytes every store of the search fills (shared by a portfolio's stores: each
+       position's bytes and its entries in the per-position arrays, the tables, the queues),
+       and the most they may fill (0: no bound): past it a store takes no more and the
+       search ends out of budget, so that one search keeps within its memory whatever its
+       time. Blocks grow by doubling, but pages never written take no memory: what counts
+       is what is filled. */
     size_t *held, max_held;
 } Store;
 
-/* Whether the search's stores may hold `more` bytes; if so they are counted. */
-static int take_bytes(Store *st, size_t more) {
-    if (st->max_held && *st->held + more > st->max_held) return 0;
+/* Whether the search's stores may fill `more` bytes, with `transient` more for a moment (a
+   table rehashed into its successor); if so `more` is counted. */
+static int take_bytes(Store *st, size_t more, size_t transient) {
+    if (st->max_held && *st->held + more + transient > st->max_held) return 0;
     *st->held += more;
     return 1;
 }
@@ -559,7 +563,9 @@ static uint32_t hash_bytes(const uint8_t *data, int size) {
 
 static int grow_table(Store *st) {
     uint64_t size = st->table_size ? st->table_size * 2 : (1u << 16);
-    if (!take_bytes(st, (size - st->table_size) * sizeof(uint64_t))) return 0;
+    if (!take_bytes(st, (size - st->table_size) * sizeof(uint64_t),
+                    st->table_size * sizeof(uint64_t)))
+        return 0;
     uint64_t *table = calloc(size, sizeof(uint64_t));
     if (!table) return 0;
     for (uint64_t i = 0; i < st->table_size; i++) {
@@ -591,10 +597,10 @@ static uint32_t find_or_add(Store *st, const uint8_t *data, int size, int key_si
         j = (j + 1) & (st->table_size - 1);
     }
     if (st->nodes >= st->max_nodes) return UINT32_MAX;
+    /* The position's bytes, and its offset, parent, depth, talon_step and key_size. */
+    if (!take_bytes(st, (size_t)size + 17, 0)) return UINT32_MAX;
     if (st->nodes == st->node_capacity) {
         uint32_t capacity = st->node_capacity ? st->node_capacity * 2 : (1u << 16);
-        /* offset, parent, depth, talon_step, key_size */
-        if (!take_bytes(st, (size_t)(capacity - st->node_capacity) * 17)) return UINT32_MAX;
         uint64_t *offset = realloc(st->offset, capacity * sizeof(uint64_t));
         if (offset) st->offset = offset;
         uint32_t *parents = realloc(st->parent, capacity * sizeof(uint32_t));
@@ -610,13 +616,6 @@ static uint32_t find_or_add(Store *st, const uint8_t *data, int size, int key_si
     }
     if (st->arena_used + (size_t)size + 64 > st->arena_size) {
         size_t arena_size = st->arena_size ? st->arena_size * 2 : (1u << 22);
-        if (!take_bytes(st, arena_size - st->arena_size)) {
-            /* Near the bound the arena grows by what is left, if that still holds the key. */
-            size_t left = st->max_held - *st->held;
-            if (st->arena_used + (size_t)size + 64 > st->arena_size + left) return UINT32_MAX;
-            arena_size = st->arena_size + left;
-            *st->held += left;
-        }
         uint8_t *arena = realloc(st->arena, arena_size);
         if (!arena) return UINT32_MAX;
         st->arena = arena;
@@ -640,7 +639,7 @@ static int push(Store *st, int priority, uint32_t node) {
     if (priority >= BUCKETS) priority = BUCKETS - 1;
     if (st->bucket_len[priority] == st->bucket_cap[priority]) {
         uint32_t capacity = st->bucket_cap[priority] ? st->bucket_cap[priority] * 2 : 64;
-        if (!take_bytes(st, (capacity - st->bucket_cap[priority]) * sizeof(uint32_t))) return 0;
+        if (!take_bytes(st, (capacity - st->bucket_cap[priority]) * sizeof(uint32_t), 0)) return 0;
         uint32_t *items = realloc(st->bucket_items[priority], capacity * sizeof(uint32_t));
         if (!items) return 0;
         st->bucket_items[priority] = items;

@@ -36,7 +36,7 @@ BUILT = _stock_search is not None
 MAX_STORED_POSITIONS = 20_000_000
 """The C search stops (unknown) past this many stored positions."""
 
-MAX_SEARCH_BYTES = 900 * 2**20
+MAX_SEARCH_BYTES = 800 * 2**20
 """The C search stops (unknown) when its tables, queues and stored positions would hold more
 than this together (every search of a portfolio counted): with the interpreter, one search
 keeps within 1 GB, whatever its time budget and the machine's speed."""
