@@ -250,6 +250,7 @@ def test_a_draw_one_search_needs_the_same_game_dealt_one_at_a_time() -> None:
     assert search(*args, table.dealt_one_at_a_time().as_tuple())[0] == stock_bridge.ALL_DRY
 
 
+@pytest.mark.slow
 def test_a_lighter_face_down_weight_wins_easy_harp_deals_the_plain_estimate_does_not() -> None:
     # EH1-N deal 76: greedy search on every move with face-down cards weighing 1 (not 3) wins
     # it within 200 000 positions; with the plain estimate it does not. (Each wins deals the
@@ -258,6 +259,17 @@ def test_a_lighter_face_down_weight_wins_easy_harp_deals_the_plain_estimate_does
     plain = _c_search("EH1-N-AAAAACY", ((COMPLETE, 0, 1),), 200_000)
     assert plain == (stock_bridge.OUT_OF_BUDGET, 200_000)
     assert (COMPLETE, 0, 1, 1) in EASY_HARP_PORTFOLIOS[-1]
+
+
+@pytest.mark.slow
+def test_weighted_a_star_with_the_lighter_weight_wins_an_easy_harp_deal_the_others_do_not() -> None:
+    # EH1-N deal 122: weighted A* (weight 2) on every move with face-down cards weighing 1
+    # wins it within 100 000 positions; the two greedy searches on every move do not.
+    won = _c_search("EH1-N-AAAAAES", ((COMPLETE, 2, 1, 1),), 100_000)
+    assert won[0] == stock_bridge.WON
+    for greedy in ((COMPLETE, 0, 1), (COMPLETE, 0, 1, 1)):
+        assert _c_search("EH1-N-AAAAAES", (greedy,), 100_000)[0] == stock_bridge.OUT_OF_BUDGET
+    assert (COMPLETE, 2, 1, 1) in EASY_HARP_PORTFOLIOS[-1]
 
 
 @pytest.mark.slow

@@ -49,11 +49,13 @@ others' one, two and one: the wins come from the likely searches within a few hu
 a second, the losses of draw 1 need a few million positions."""
 
 EASY_HARP_PORTFOLIOS: tuple[Portfolio, ...] = (
-    ((COMPLETE, 0, 1), (LIKELY, 0, 1), (LIKELY, 4, 1), (COMPLETE, 0, 1, 1)),
+    ((COMPLETE, 0, 1), (LIKELY, 0, 1), (LIKELY, 4, 1), (COMPLETE, 0, 1, 1), (COMPLETE, 2, 1, 1)),
 )
 """Easy Harp's: greedy search on every move, which wins most deals almost at once (the
 likely moves leave out talon cards that look useless, and many wins need them), beside greedy
-search and weight 4 on the likely moves, which win most of the others."""
+search and weight 4 on the likely moves, which win most of the others, and two searches on
+every move whose estimate weighs a face-down card 1 instead of 3, greedy and with weight 2:
+each wins deals the others leave undecided (EH1-N 76 and 122)."""
 
 
 def search(position: Position, budget: Budget) -> list[Move] | None:
