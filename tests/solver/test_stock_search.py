@@ -14,9 +14,13 @@ from solitaire.layout import parse_layout
 from solitaire.position import Position
 from solitaire.solver import Verdict, reference, solve, stock_bridge, stock_position
 from solitaire.solver.budget import Budget, OutOfBudget
-from solitaire.solver.stock_bridge import COMPLETE, LIKELY
+from solitaire.solver.stock_bridge import COMPLETE, DRAW_ONE, LIKELY, Config
 from solitaire.solver.stock_position import StockTable, state_of
-from solitaire.solver.stock_search import EASY_HARP_PORTFOLIOS, KLONDIKE_PORTFOLIOS
+from solitaire.solver.stock_search import (
+    DRAW_THREE_PORTFOLIOS,
+    EASY_HARP_PORTFOLIOS,
+    KLONDIKE_PORTFOLIOS,
+)
 
 from .stock_samples import RANKS, SUITS, low_cards_up, small_position
 
@@ -133,7 +137,7 @@ def test_without_the_c_search_the_solver_plays_the_real_rules(
 
 
 def _c_search(
-    code: str, configs: tuple[tuple[int, int, int], ...], max_positions: int = 2_000_000
+    code: str, configs: tuple[Config, ...], max_positions: int = 2_000_000
 ) -> tuple[int, int]:
     """Run one portfolio alone on a deal: (status, positions)."""
     position = deal(code)
@@ -151,8 +155,8 @@ def _c_search(
 
 def test_the_portfolios_hold_a_complete_search() -> None:
     # Only a complete search proves a loss: every plan ends with one.
-    for portfolios in (KLONDIKE_PORTFOLIOS, EASY_HARP_PORTFOLIOS):
-        assert any(level == COMPLETE for level, _, _ in portfolios[-1])
+    for portfolios in (KLONDIKE_PORTFOLIOS, DRAW_THREE_PORTFOLIOS, EASY_HARP_PORTFOLIOS):
+        assert any(config[0] == COMPLETE for config in portfolios[-1])
 
 
 def test_a_portfolio_of_likely_searches_that_all_run_dry_proves_nothing() -> None:
@@ -179,6 +183,117 @@ def test_when_one_likely_search_runs_dry_the_others_stop_with_it() -> None:
     assert greedy_alone <= together < greedy_alone + weighted_alone
 
 
+@pytest.mark.parametrize(
+    ("variant", "low", "waste_weight", "samples", "losses"),
+    [("KL1-D3V", 7, 20, 60, 4), ("KL1-D3N", 7, 0, 40, 0)],
+)
+@pytest.mark.slow
+def test_a_draw_one_search_that_runs_dry_proves_the_draw_three_game_lost(
+    variant: str, low: int, waste_weight: int, samples: int, losses: int
+) -> None:
+    # Every draw-3 game is a draw-1 game (docs/solver.md, "Draw 3 played one card at a
+    # time"): the draw-1 search running dry proves the draw-3 position lost. Checked against
+    # the plain search of the real draw-3 rules run to its end; and where those win, the
+    # draw-1 search never calls the position lost (its own wins it does not report).
+    rng = random.Random(f"{variant} one at a time")
+    proved = 0
+    for _ in range(samples):
+        position = small_position(variant, rng, low, waste_weight)
+        table = StockTable.for_variant(position.variant)
+        if stock_bridge.stuck_places(stock_bridge.settle(state_of(position), table)[1], table):
+            continue
+        status, _, atoms = stock_bridge.search(
+            state_of(position),
+            table,
+            ((DRAW_ONE, 0, 1),),
+            seconds=30.0,
+            cpu_clock=True,
+            max_positions=-1,
+        )
+        assert status in (stock_bridge.PROVED_LOST, stock_bridge.ALL_DRY)
+        assert atoms is None
+        judge = _by_the_engine(position, 3_000)
+        if status == stock_bridge.PROVED_LOST:
+            assert judge is not Verdict.WINNABLE, position
+            proved += judge is Verdict.NOT_WINNABLE
+    assert proved >= losses
+
+
+def test_a_win_one_card_at_a_time_is_no_win_of_draw_three() -> None:
+    # KL1-D3N deal 19: won in draw 1, lost in draw 3 (its complete search runs dry at once).
+    # The draw-1 search alone stops at its win without claiming one; beside the complete
+    # search the portfolio proves the loss.
+    assert _c_search("KL1-D3N-AAAAAAT", ((DRAW_ONE, 0, 1),))[0] == stock_bridge.ALL_DRY
+    status, _ = _c_search("KL1-D3N-AAAAAAT", ((DRAW_ONE, 0, 1), (COMPLETE, 0, 1)))
+    assert status == stock_bridge.PROVED_LOST
+    assert solve(deal("KL1-D1N-AAAAAAT"), seconds=30).verdict is Verdict.WINNABLE
+
+
+@pytest.mark.slow
+def test_a_draw_three_deal_lost_one_card_at_a_time_is_proved_lost() -> None:
+    # KL1-D3N deal 174: the draw-1 search runs dry after about 1.2 million positions; the
+    # draw-3 complete search alone does not in 2 million.
+    assert _c_search("KL1-D3N-AAAAAGS", ((DRAW_ONE, 0, 1),))[0] == stock_bridge.PROVED_LOST
+    assert _c_search("KL1-D3N-AAAAAGS", ((COMPLETE, 0, 1),))[0] == stock_bridge.OUT_OF_BUDGET
+
+
+def test_a_draw_one_search_needs_the_same_game_dealt_one_at_a_time() -> None:
+    position = deal("KL1-D3N-AAAAAAT")
+    table = StockTable.for_variant(position.variant)
+    search = stock_bridge._module().search
+    args = (state_of(position), table.as_tuple(), ((DRAW_ONE, 0, 1),), 10.0, True, -1, 10**7)
+    with pytest.raises(ValueError, match="draw_one"):
+        search(*args)
+    vegas = StockTable.for_variant(parse_variant("KL1-D1V"))
+    with pytest.raises(ValueError, match="one card at a time"):
+        search(*args, vegas.as_tuple())
+    assert search(*args, table.dealt_one_at_a_time().as_tuple())[0] == stock_bridge.ALL_DRY
+
+
+@pytest.mark.slow
+def test_a_lighter_face_down_weight_wins_easy_harp_deals_the_plain_estimate_does_not() -> None:
+    # EH1-N deal 76: greedy search on every move with face-down cards weighing 1 (not 3) wins
+    # it within 200 000 positions; with the plain estimate it does not. (Each wins deals the
+    # other does not: the Easy Harp portfolio runs both.)
+    assert _c_search("EH1-N-AAAAACY", ((COMPLETE, 0, 1, 1),), 200_000)[0] == stock_bridge.WON
+    plain = _c_search("EH1-N-AAAAACY", ((COMPLETE, 0, 1),), 200_000)
+    assert plain == (stock_bridge.OUT_OF_BUDGET, 200_000)
+    assert (COMPLETE, 0, 1, 1) in EASY_HARP_PORTFOLIOS[-1]
+
+
+@pytest.mark.slow
+def test_weighted_a_star_with_the_lighter_weight_wins_an_easy_harp_deal_the_others_do_not() -> None:
+    # EH1-N deal 122: weighted A* (weight 2) on every move with face-down cards weighing 1
+    # wins it within 100 000 positions; the two greedy searches on every move do not.
+    won = _c_search("EH1-N-AAAAAES", ((COMPLETE, 2, 1, 1),), 100_000)
+    assert won[0] == stock_bridge.WON
+    for greedy in ((COMPLETE, 0, 1), (COMPLETE, 0, 1, 1)):
+        assert _c_search("EH1-N-AAAAAES", (greedy,), 100_000)[0] == stock_bridge.OUT_OF_BUDGET
+    assert (COMPLETE, 2, 1, 1) in EASY_HARP_PORTFOLIOS[-1]
+
+
+@pytest.mark.slow
+def test_a_search_keeps_within_its_memory_bound() -> None:
+    # KL1-D1V deal 104: the complete search runs dry after about 850 000 positions, its
+    # stores holding some 90 MB; bounded to 32 MB it ends out of budget, and never merges
+    # or drops a position on the way (the same positions up to there).
+    position = deal("KL1-D1V-AAAAAEA")
+    args = (
+        state_of(position),
+        StockTable.for_variant(position.variant).as_tuple(),
+        ((COMPLETE, 0, 1),),
+        60.0,
+        True,
+    )
+    search = stock_bridge._module().search
+    status, positions, _ = search(*args, -1, 10**7, None, 32 * 2**20)
+    assert status == stock_bridge.OUT_OF_BUDGET
+    assert 0 < positions < 850_000
+    assert search(*args, positions, 10**7, None, 0)[:2] == (stock_bridge.OUT_OF_BUDGET, positions)
+    assert search(*args, -1, 10**7, None, 0)[0] == stock_bridge.PROVED_LOST
+    assert stock_bridge.MAX_SEARCH_BYTES < 2**30
+
+
 def test_a_complete_search_that_runs_dry_is_a_proof() -> None:
     # KL1-D3V deal 6 (AAAAAAG): lost, and the real rules agree (test_solver.py).
     status, positions = _c_search("KL1-D3V-AAAAAAG", ((COMPLETE, 0, 1),))
@@ -186,7 +301,18 @@ def test_a_complete_search_that_runs_dry_is_a_proof() -> None:
     assert positions > 0
 
 
-@pytest.mark.parametrize("configs", [(), ((5, 0, 1),), ((1, 0, 0),), ((1, 0),), ((1, 0, 65),)])
+@pytest.mark.parametrize(
+    "configs",
+    [
+        (),
+        ((5, 0, 1),),
+        ((1, 0, 0),),
+        ((1, 0),),
+        ((1, 0, 65),),
+        ((2, 0, 1, 17),),
+        ((2, 0, 1, 3, 0),),
+    ],
+)
 def test_the_c_search_refuses_a_portfolio_it_cannot_run(configs: tuple[object, ...]) -> None:
     position = deal("KL1-D1N-AAAAAAG")
     with pytest.raises((ValueError, TypeError)):

@@ -10,15 +10,20 @@
  * waste (bottom first) then the stock in the order it will be turned. rules is
  * (columns, places_per_suit, draw, redeal, single_card, talon_waits, kings_fill).
  *
- * search(position, rules, configs, seconds, cpu_clock, max_positions, max_nodes)
- *     -> (status, positions, atoms)
- * configs: one (level, depth_weight, turns) per search of a portfolio; the searches take
- * turns of turns × SLICE positions, each with its own table and queue. status: 0 a win
- * (atoms: the moves from the position given to the won one, in its own order of columns
- * and places), 1 no win: the start is locked (deadlocks below) or a complete search
- * expanded every reachable position (a proof), 2 out of budget (seconds, positions or
- * memory), 3 every search ran dry and none was complete (no proof). atoms is None unless
- * status is 0.
+ * search(position, rules, configs, seconds, cpu_clock, max_positions, max_nodes, draw_one,
+ *        max_bytes) -> (status, positions, atoms)
+ * configs: one (level, depth_weight, turns[, down_weight]) per search of a portfolio (the
+ * estimate weighs each face-down card down_weight, 3 unless given); the searches take
+ * turns of turns × SLICE positions, each with its own table and queue. Level DRAW_ONE (3):
+ * every move of the game whose rules are draw_one, the same game dealt one card at a time
+ * (a draw-3 game's relaxation: every draw-3 game is a draw-1 game, docs/solver.md); when it
+ * runs dry the game given is lost, and its wins are no wins (the search just stops). status:
+ * 0 a win (atoms: the moves from the position given to the won one, in its own order of
+ * columns and places), 1 no win: the start is locked (deadlocks below) or a complete search
+ * (or the draw-1 one) expanded every reachable position (a proof), 2 out of budget
+ * (seconds, positions or memory), 3 every search ran dry and none was complete (no proof).
+ * atoms is None unless status is 0. max_bytes (0: no bound): the most the searches' tables,
+ * queues and stored positions may hold together, a search's memory bound (status 2 past it).
  *
  * An atom is one engine move, (kind, a, b, c): TO_FOUNDATION (column a's last card up),
  * COLUMN (column a's last b cards onto column c), TALON (a taps on the stock, then the
@@ -45,6 +50,7 @@
 #define KING 12
 #define LIKELY 1
 #define COMPLETE 2
+#define DRAW_ONE 3 /* a config's level: every move of the same game dealt one card at a time */
 #define BUCKETS 16384
 #define CLOCK_EVERY 1024
 
@@ -251,7 +257,9 @@ HOT void settle(const Rules *r, State *s, Atoms *made) {
     }
 }
 
-static int estimate(const Rules *r, const State *s) {
+#define DOWN_WEIGHT 3 /* a face-down card's weight in the estimate, unless a config says */
+
+static int estimate(const Rules *r, const State *s, int down_weight) {
     int up = 0, down = 0, on_down = 0;
     for (int p = 0; p < r->places; p++) up += s->found[p];
     for (int i = 0; i < r->columns; i++) {
@@ -261,7 +269,7 @@ static int estimate(const Rules *r, const State *s) {
     /* Lower is better: cards still to go up, face-down cards weighing extra. One card at a
        time (EH-2): every card lying on a face-down card is one more move to find a place for
        before it turns up, and piling cards there is what loses Easy Harp games. */
-    int value = 2 * (r->total - up) + 3 * down;
+    int value = 2 * (r->total - up) + down_weight * down;
     if (r->single_card) value += 8 * on_down;
     return value;
 }
@@ -520,7 +528,22 @@ typedef struct {
     uint32_t bucket_len[BUCKETS], bucket_cap[BUCKETS];
     int lowest;
     int failed;           /* out of memory */
+    /* The bytes every store of the search fills (shared by a portfolio's stores: each
+       position's bytes and its entries in the per-position arrays, the tables, the queues),
+       and the most they may fill (0: no bound): past it a store takes no more and the
+       search ends out of budget, so that one search keeps within its memory whatever its
+       time. Blocks grow by doubling, but pages never written take no memory: what counts
+       is what is filled. */
+    size_t *held, max_held;
 } Store;
+
+/* Whether the search's stores may fill `more` bytes, with `transient` more for a moment (a
+   table rehashed into its successor); if so `more` is counted. */
+static int take_bytes(Store *st, size_t more, size_t transient) {
+    if (st->max_held && *st->held + more + transient > st->max_held) return 0;
+    *st->held += more;
+    return 1;
+}
 
 static uint32_t hash_bytes(const uint8_t *data, int size) {
     uint64_t h = 0x9E3779B97F4A7C15ULL ^ (uint64_t)size;
@@ -540,6 +563,9 @@ static uint32_t hash_bytes(const uint8_t *data, int size) {
 
 static int grow_table(Store *st) {
     uint64_t size = st->table_size ? st->table_size * 2 : (1u << 16);
+    if (!take_bytes(st, (size - st->table_size) * sizeof(uint64_t),
+                    st->table_size * sizeof(uint64_t)))
+        return 0;
     uint64_t *table = calloc(size, sizeof(uint64_t));
     if (!table) return 0;
     for (uint64_t i = 0; i < st->table_size; i++) {
@@ -571,6 +597,8 @@ static uint32_t find_or_add(Store *st, const uint8_t *data, int size, int key_si
         j = (j + 1) & (st->table_size - 1);
     }
     if (st->nodes >= st->max_nodes) return UINT32_MAX;
+    /* The position's bytes, and its offset, parent, depth, talon_step and key_size. */
+    if (!take_bytes(st, (size_t)size + 17, 0)) return UINT32_MAX;
     if (st->nodes == st->node_capacity) {
         uint32_t capacity = st->node_capacity ? st->node_capacity * 2 : (1u << 16);
         uint64_t *offset = realloc(st->offset, capacity * sizeof(uint64_t));
@@ -611,6 +639,7 @@ static int push(Store *st, int priority, uint32_t node) {
     if (priority >= BUCKETS) priority = BUCKETS - 1;
     if (st->bucket_len[priority] == st->bucket_cap[priority]) {
         uint32_t capacity = st->bucket_cap[priority] ? st->bucket_cap[priority] * 2 : 64;
+        if (!take_bytes(st, (capacity - st->bucket_cap[priority]) * sizeof(uint32_t), 0)) return 0;
         uint32_t *items = realloc(st->bucket_items[priority], capacity * sizeof(uint32_t));
         if (!items) return 0;
         st->bucket_items[priority] = items;
@@ -655,6 +684,7 @@ typedef struct {
     uint32_t parent;
     uint16_t depth;
     int depth_weight;
+    int down_weight; /* a face-down card's weight in the estimate */
     int64_t goal;   /* the won node, or -1 */
     int failed;
     /* The successors of the position being expanded, looked up together: their table
@@ -735,7 +765,7 @@ static int add(Expansion *e, State *child, Atom move) {
         __builtin_prefetch(&e->store->table[e->hash[k] & (e->store->table_size - 1)]);
     e->won[k] = (uint8_t)is_won(r, child);
     e->talon_step[k] = (uint8_t)e->playing_talon;
-    e->priority[k] = estimate(r, child) + e->depth_weight * (e->depth + 1);
+    e->priority[k] = estimate(r, child, e->down_weight) + e->depth_weight * (e->depth + 1);
     if (e->count == BATCH) return flush(e);
     return 0;
 }
@@ -1109,6 +1139,7 @@ typedef struct {
     Expansion *e;
     uint32_t root;
     int level;
+    int draw_one;   /* the relaxation (level DRAW_ONE, searched as COMPLETE under draw_one) */
     int slice;      /* positions per turn */
     int running;
 } Member;
@@ -1303,31 +1334,48 @@ static void free_member(Member *m) {
 
 static PyObject *py_search(PyObject *self, PyObject *args) {
     (void)self;
-    PyObject *configs;
+    PyObject *configs, *draw_one_rules = Py_None;
     int cpu_clock;
     double seconds;
-    long long max_positions, max_nodes;
-    Rules r;
+    long long max_positions, max_nodes, max_bytes = 0;
+    Rules r, relaxed;
     State start;
-    if (!parse_call(args, &r, &start, "O!dpLL", &PyTuple_Type, &configs, &seconds, &cpu_clock,
-                    &max_positions, &max_nodes))
+    if (!parse_call(args, &r, &start, "O!dpLL|OL", &PyTuple_Type, &configs, &seconds, &cpu_clock,
+                    &max_positions, &max_nodes, &draw_one_rules, &max_bytes))
         return NULL;
+    size_t held = 0; /* the bytes the portfolio's stores hold together */
+    int has_relaxed = draw_one_rules != Py_None;
+    if (has_relaxed) {
+        if (!parse_rules(draw_one_rules, &relaxed)) return NULL;
+        if (relaxed.draw != 1 || relaxed.redeal != r.redeal || relaxed.columns != r.columns ||
+            relaxed.places_per_suit != r.places_per_suit || relaxed.single_card != r.single_card) {
+            PyErr_SetString(PyExc_ValueError, "draw_one: the same game dealt one card at a time");
+            return NULL;
+        }
+    }
     Py_ssize_t members = PyTuple_GET_SIZE(configs);
     if (members < 1 || members > MAX_MEMBERS) {
         PyErr_SetString(PyExc_ValueError, "a portfolio holds 1 to 8 searches");
         return NULL;
     }
-    int levels[MAX_MEMBERS], weights[MAX_MEMBERS], turns[MAX_MEMBERS];
+    int levels[MAX_MEMBERS], weights[MAX_MEMBERS], turns[MAX_MEMBERS], downs[MAX_MEMBERS];
     for (Py_ssize_t k = 0; k < members; k++) {
         PyObject *config = PyTuple_GET_ITEM(configs, k);
+        downs[k] = DOWN_WEIGHT;
         if (!PyTuple_Check(config) ||
-            !PyArg_ParseTuple(config, "iii", &levels[k], &weights[k], &turns[k])) {
+            !PyArg_ParseTuple(config, "iii|i", &levels[k], &weights[k], &turns[k], &downs[k])) {
             if (!PyErr_Occurred()) PyErr_SetString(PyExc_TypeError, "a search is a tuple");
             return NULL;
         }
-        if ((levels[k] != LIKELY && levels[k] != COMPLETE) || turns[k] < 1 || turns[k] > 64) {
-            PyErr_SetString(PyExc_ValueError,
-                            "a search is (level LIKELY 1 or COMPLETE 2, weight, turns 1-64)");
+        if ((levels[k] != LIKELY && levels[k] != COMPLETE && levels[k] != DRAW_ONE) ||
+            turns[k] < 1 || turns[k] > 64 || downs[k] < 0 || downs[k] > 16) {
+            PyErr_SetString(PyExc_ValueError, "a search is (level LIKELY 1, COMPLETE 2 or"
+                                              " DRAW_ONE 3, weight, turns 1-64[, face-down"
+                                              " weight 0-16])");
+            return NULL;
+        }
+        if (levels[k] == DRAW_ONE && !has_relaxed) {
+            PyErr_SetString(PyExc_ValueError, "a DRAW_ONE search needs the draw_one rules");
             return NULL;
         }
     }
@@ -1351,12 +1399,16 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
         long long share = max_nodes / members;
         store->max_nodes = share > 0 && share < UINT32_MAX - 1 ? (uint32_t)share : UINT32_MAX - 1;
         store->lowest = BUCKETS;
+        store->held = &held;
+        store->max_held = max_bytes > 0 ? (size_t)max_bytes : 0;
         Expansion *e = team[k].e;
-        e->rules = &r;
+        team[k].draw_one = levels[k] == DRAW_ONE;
+        e->rules = team[k].draw_one ? &relaxed : &r;
         e->store = store;
         e->depth_weight = weights[k];
+        e->down_weight = downs[k];
         e->goal = -1;
-        team[k].level = levels[k];
+        team[k].level = team[k].draw_one ? COMPLETE : levels[k];
         team[k].slice = SLICE * turns[k];
         team[k].running = 1;
         team[k].root = UINT32_MAX;
@@ -1371,15 +1423,24 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
     uint8_t buffer[SLOT];
     for (Py_ssize_t k = 0; k < members && status == 3; k++) {
         int key_size, is_new;
-        int size = serialize(&r, &start, buffer, &key_size);
         Member *m = &team[k];
+        const Rules *mr = m->e->rules;
+        /* The draw-1 search starts from the same position with its own safe moves. */
+        State root = start;
+        if (m->draw_one) settle(mr, &root, NULL);
+        int size = serialize(mr, &root, buffer, &key_size);
         m->root = find_or_add(m->store, buffer, size, key_size, hash_bytes(buffer, key_size),
                               UINT32_MAX, 0, 0, &is_new);
-        if (m->root == UINT32_MAX || !push(m->store, estimate(&r, &start), m->root)) status = 2;
-        else if (is_won(&r, &start)) { m->e->goal = m->root; status = 0; winner = (int)k; }
+        if (m->root == UINT32_MAX ||
+            !push(m->store, estimate(mr, &root, m->e->down_weight), m->root))
+            status = 2;
+        else if (is_won(mr, &root) && m->draw_one) m->running = 0; /* a relaxation's win is none */
+        else if (is_won(mr, &root)) { m->e->goal = m->root; status = 0; winner = (int)k; }
     }
+    int alive = 0;
+    for (Py_ssize_t k = 0; k < members; k++) alive += team[k].running;
     State s;
-    int alive = status == 3 ? (int)members : 0;
+    if (status != 3) alive = 0;
     while (alive && status == 3) {
         for (Py_ssize_t k = 0; k < members && status == 3; k++) {
             Member *m = &team[k];
@@ -1397,7 +1458,8 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
                        expansion changes which first, not which): the others would run dry
                        too, having found no win. */
                     for (Py_ssize_t j = 0; j < members; j++)
-                        if (team[j].running && team[j].level == m->level) {
+                        if (team[j].running && team[j].level == m->level &&
+                            team[j].draw_one == m->draw_one) {
                             team[j].running = 0;
                             alive--;
                         }
@@ -1409,17 +1471,24 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
                     status = 2;
                     break;
                 }
-                deserialize(&r, m->store->arena + m->store->offset[node], &s);
+                const Rules *mr = e->rules;
+                deserialize(mr, m->store->arena + m->store->offset[node], &s);
                 /* Without passes back, only positions a talon card's move reached are checked
                    (the start was, above): a move between columns or up hardly ever locks a
                    position its parent left free, and skipping a check only costs the
                    search a dead position's successors, never a win. */
-                if (r.check_dead && m->store->talon_step[node] && has_stuck_cards(&r, &s, 0))
+                if (mr->check_dead && m->store->talon_step[node] && has_stuck_cards(mr, &s, 0))
                     continue;
                 e->parent = (uint32_t)node;
                 e->depth = m->store->depth[node];
                 if (!expand(e, &s, m->level)) flush(e);
                 if (e->failed) { status = 2; break; }
+                if (e->goal >= 0 && m->draw_one) {
+                    /* Won with one card at a time: says nothing of the game given. */
+                    m->running = 0;
+                    alive--;
+                    break;
+                }
                 if (e->goal >= 0) { status = 0; winner = (int)k; break; }
             }
         }
@@ -1522,7 +1591,8 @@ static PyObject *py_waits(PyObject *self, PyObject *args) {
 
 static PyMethodDef methods[] = {
     {"search", py_search, METH_VARARGS,
-     "search(position, rules, configs, seconds, cpu_clock, max_positions, max_nodes)"
+     "search(position, rules, configs, seconds, cpu_clock, max_positions, max_nodes[, draw_one,"
+     " max_bytes])"
      " -> (status, positions, atoms)"},
     {"successors", py_successors, METH_VARARGS,
      "successors(position, rules, level, settled) -> [(atoms, position)]"},

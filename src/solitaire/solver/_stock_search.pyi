@@ -7,11 +7,13 @@ _Atom = tuple[int, int, int, int]
 def search(
     position: _Position,
     rules: _Rules,
-    configs: tuple[tuple[int, int, int], ...],
+    configs: tuple[tuple[int, int, int] | tuple[int, int, int, int], ...],
     seconds: float,
     cpu_clock: bool,
     max_positions: int,
     max_nodes: int,
+    draw_one: _Rules | None = None,
+    max_bytes: int = 0,
     /,
 ) -> tuple[int, int, list[_Atom] | None]: ...
 def successors(

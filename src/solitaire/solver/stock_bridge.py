@@ -34,19 +34,29 @@ BUILT = _stock_search is not None
 """Whether the C search was built."""
 
 MAX_STORED_POSITIONS = 20_000_000
-"""The C search stops (unknown) past this many stored positions (its memory's bound)."""
+"""The C search stops (unknown) past this many stored positions."""
+
+MAX_SEARCH_BYTES = 800 * 2**20
+"""The C search stops (unknown) when its tables, queues and stored positions would hold more
+than this together (every search of a portfolio counted): with the interpreter, one search
+keeps within 1 GB, whatever its time budget and the machine's speed."""
 
 C_COLUMN_ROOM = 40
 """The most cards a column may ever hold in the C search (its cards now, plus 13 that a
 run could add); a typed-in position with a longer column is searched with the engine's
 rules."""
 
-LIKELY, COMPLETE = 1, 2
-"""A search's level: the likely moves, or every move (docs/solver.md)."""
+LIKELY, COMPLETE, DRAW_ONE = 1, 2, 3
+"""A search's level: the likely moves, or every move (docs/solver.md); DRAW_ONE: every move
+of the same game dealt one card at a time, a draw-3 game's relaxation (its running dry
+proves the game lost, its wins are no wins)."""
 
 WON, PROVED_LOST, OUT_OF_BUDGET, ALL_DRY = 0, 1, 2, 3
 """What the C search answers: a win; no win (a locked start, or a complete search ran dry);
 the budget ran out; every search ran dry and none was complete (no proof)."""
+
+Config = tuple[int, int, int] | tuple[int, int, int, int]
+"""One search of a portfolio: (level, weight of a step, turns[, weight of a face-down card])."""
 
 Step = tuple[tuple[Atom, ...], State]
 """A successor: the atoms that lead to it (its move, then the safe moves), and where."""
@@ -55,10 +65,12 @@ __all__ = [
     "ALL_DRY",
     "BUILT",
     "COMPLETE",
+    "DRAW_ONE",
     "LIKELY",
     "OUT_OF_BUDGET",
     "PROVED_LOST",
     "WON",
+    "Config",
     "fits",
     "key",
     "search",
@@ -91,7 +103,7 @@ def fits(state: State) -> bool:
 def search(
     state: State,
     table: StockTable,
-    configs: tuple[tuple[int, int, int], ...],
+    configs: tuple[Config, ...],
     *,
     seconds: float,
     cpu_clock: bool,
@@ -99,8 +111,14 @@ def search(
 ) -> tuple[int, int, list[Atom] | None]:
     """One portfolio of searches from ``state``: ``(status, positions expanded, atoms)``,
     the atoms (in ``state``'s order of columns and places) only with status ``WON``.
-    ``configs``: one ``(level, weight of a step, turns)`` per search; ``max_positions`` −1
-    for no limit."""
+    ``configs``: one ``(level, weight of a step, turns)`` per search, or with a fourth number,
+    the weight of a face-down card in the estimate (3 without); a ``DRAW_ONE`` search plays
+    ``table.dealt_one_at_a_time()``. ``max_positions`` −1 for no limit."""
+    draw_one = (
+        table.dealt_one_at_a_time().as_tuple()
+        if any(config[0] == DRAW_ONE for config in configs)
+        else None
+    )
     status, positions, atoms = _module().search(
         state,
         table.as_tuple(),
@@ -109,6 +127,8 @@ def search(
         cpu_clock,
         max_positions,
         MAX_STORED_POSITIONS,
+        draw_one,
+        MAX_SEARCH_BYTES,
     )
     return status, positions, atoms
 

@@ -28,7 +28,7 @@ The table (:class:`StockTable`) is what the search needs of the rules, read off
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import NamedTuple
 
 from ..cards import SUITS, Card
@@ -88,6 +88,26 @@ class StockTable:
             # With passes the emptied-column rule only reorders the complete search, which
             # there wins deals as often as it proves losses: it is kept to Vegas.
             kings_fill=not rules.redeal and KINGS_FILL_EMPTIED,
+        )
+
+    def dealt_one_at_a_time(self) -> StockTable:
+        """The same game in draw 1: a relaxation of draw 3 (every draw-3 game is a draw-1
+        game, docs/solver.md), with the reductions draw 1 allows. It only proves losses, so
+        it also fills an emptied column at once with passes, where that rule would cost the
+        search its quick wins.
+
+        >>> from solitaire.codes import parse_variant
+        >>> table = StockTable.for_variant(parse_variant("KL1-D3N")).dealt_one_at_a_time()
+        >>> table == StockTable.for_variant(parse_variant("KL1-D1N"))
+        False
+        >>> table.draw, table.talon_waits, table.kings_fill
+        (1, True, True)
+        """
+        return replace(
+            self,
+            draw=1,
+            talon_waits=self.redeal and TALON_WAITS,
+            kings_fill=KINGS_FILL_EMPTIED,
         )
 
     def as_tuple(self) -> tuple[int, int, int, bool, bool, bool, bool]:

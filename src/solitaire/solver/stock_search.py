@@ -4,8 +4,10 @@ searches), run by the C search, within the solver's budget.
 A portfolio's searches take turns of 2 048 positions each (times their turns), each with
 its own table and queue, until one wins, a complete one runs dry (a proof) or the budget runs
 out (docs/solver.md, "Portfolios"). A search is ``(level, weight of a step, turns)``: the
-likely moves or every move (:data:`LIKELY`, :data:`COMPLETE`); greedy search (weight 0) or
-weighted A* (each step from the start adds the weight to the estimate).
+likely moves or every move (:data:`LIKELY`, :data:`COMPLETE`), or every move of the same
+game dealt one card at a time (:data:`DRAW_ONE`, draw 3's relaxation: it proves losses only);
+greedy search (weight 0) or weighted A* (each step from the start adds the weight to the
+estimate).
 
 >>> from solitaire.codes import parse_code
 >>> from solitaire.games import rules_for
@@ -24,11 +26,11 @@ from ..moves import Move
 from ..position import Position
 from . import reference, stock_bridge
 from .budget import Budget, OutOfBudget
-from .stock_bridge import COMPLETE, LIKELY
+from .stock_bridge import COMPLETE, DRAW_ONE, LIKELY, Config
 from .stock_moves import to_moves
 from .stock_position import StockTable, state_of
 
-Portfolio = tuple[tuple[int, int, int], ...]
+Portfolio = tuple[Config, ...]
 
 KLONDIKE_PORTFOLIOS: tuple[Portfolio, ...] = (((LIKELY, 0, 1), (LIKELY, 2, 2), (COMPLETE, 0, 1)),)
 """Klondike's plan: greedy search and weighted A* (weight 2: a step costs as much as a card
@@ -36,10 +38,24 @@ going up earns, so the search stops wandering across plateaus; double turns) on 
 moves, beside greedy search on every move, which alone can prove a loss and so runs from the
 start instead of after them."""
 
-EASY_HARP_PORTFOLIOS: tuple[Portfolio, ...] = (((COMPLETE, 0, 1), (LIKELY, 0, 1), (LIKELY, 4, 1)),)
+DRAW_THREE_PORTFOLIOS: tuple[Portfolio, ...] = (
+    ((LIKELY, 0, 1), (LIKELY, 2, 2), (COMPLETE, 0, 1), (DRAW_ONE, 0, 6)),
+)
+"""Klondike draw 3 with passes (KL1-D3N): Klondike's plan, beside the complete search of the
+same game dealt one card at a time, a relaxation that proves losses only (every draw-3 game
+is a draw-1 game, docs/solver.md) and is far smaller than the draw-3 game's own: the draw-1
+talon is left out of the key and its cards wait until needed. It takes six turns to the
+others' one, two and one: the wins come from the likely searches within a few hundredths of
+a second, the losses of draw 1 need a few million positions."""
+
+EASY_HARP_PORTFOLIOS: tuple[Portfolio, ...] = (
+    ((COMPLETE, 0, 1), (LIKELY, 0, 1), (LIKELY, 4, 1), (COMPLETE, 0, 1, 1), (COMPLETE, 2, 1, 1)),
+)
 """Easy Harp's: greedy search on every move, which wins most deals almost at once (the
 likely moves leave out talon cards that look useless, and many wins need them), beside greedy
-search and weight 4 on the likely moves, which win most of the others."""
+search and weight 4 on the likely moves, which win most of the others, and two searches on
+every move whose estimate weighs a face-down card 1 instead of 3, greedy and with weight 2:
+each wins deals the others leave undecided (EH1-N 76 and 122)."""
 
 
 def search(position: Position, budget: Budget) -> list[Move] | None:
@@ -51,9 +67,12 @@ def search(position: Position, budget: Budget) -> list[Move] | None:
     if not (stock_bridge.BUILT and stock_bridge.fits(state)):
         return reference.search(position, budget)
     table = StockTable.for_variant(position.variant)
-    portfolios = (
-        EASY_HARP_PORTFOLIOS if position.variant.game is GameId.EASY_HARP else KLONDIKE_PORTFOLIOS
-    )
+    if position.variant.game is GameId.EASY_HARP:
+        portfolios = EASY_HARP_PORTFOLIOS
+    elif table.draw == 3 and table.redeal:
+        portfolios = DRAW_THREE_PORTFOLIOS
+    else:
+        portfolios = KLONDIKE_PORTFOLIOS
     for configs in portfolios:
         status, positions, atoms = stock_bridge.search(
             state,
