@@ -108,9 +108,7 @@ class ConnectionGuard:
         self.cap = connection_cap(max_connections, files)
         #: Sockets accepted and not closed yet; accepting pauses at ``accept_limit``.
         self.accepted = 0
-        self.accept_limit = (
-            max(self.cap + 1, files - ACCEPT_RESERVE) if files is not None else None
-        )
+        self.accept_limit = max(self.cap + 1, files - ACCEPT_RESERVE) if files is not None else None
         #: The connections waiting for their client, the one waiting longest first.
         self.waiting: OrderedDict[Any, None] = OrderedDict()
         #: How long a kept-alive connection may stay idle between an answer and the first
