@@ -255,7 +255,9 @@ ALL_LANGUAGES = languages()
 def speaking(browser: Browser, server: str, lang: str, *, reload: bool) -> Iterator[Page]:
     """A new player who chose ``lang``, with hints on (the toolbar's fourth button); the
     board opened again in that language if ``reload``. No JavaScript error may happen."""
-    context = browser.new_context(viewport=DESKTOP, base_url=server)
+    # No service worker: once one controls the page it makes the API requests itself, and
+    # page.route (a proxy's answer faked below) no longer sees them.
+    context = browser.new_context(viewport=DESKTOP, base_url=server, service_workers="block")
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
