@@ -12,6 +12,8 @@ from solitaire.codes import GameId, parse_variant
 from solitaire.games import rules_for
 from solitaire.layout import format_layout, parse_layout
 from solitaire.position import Position
+from solitaire.solver import stock_bridge
+from solitaire.solver.stock_position import StockTable, state_of
 
 RANKS = "A23456789TJQK"
 SUITS = "SHDC"
@@ -92,3 +94,10 @@ def reachable_positions(draw: st.DrawFn, variants: tuple[str, ...] = STOCK_VARIA
             break
         position = rules.apply(position, moves[choice % len(moves)]).position
     return position
+
+
+def locked_from_the_start(position: Position) -> bool:
+    """Whether the search's deadlock check finds cards that can never move once the start is
+    settled (such positions are the deadlock tests' to check, not a search's)."""
+    table = StockTable.for_variant(position.variant)
+    return bool(stock_bridge.stuck_places(stock_bridge.settle(state_of(position), table)[1], table))
