@@ -62,21 +62,24 @@ def test_a_failing_group_fails_each_of_its_writers_and_the_next_group_goes_on() 
 
 
 def test_a_writer_kept_waiting_too_long_gives_up() -> None:
+    # The first write holds the writer until the late one has given up: a late write that
+    # waited for it instead of giving up after its 0.1 s would never end (nothing here
+    # depends on how soon the machine runs either).
     started = threading.Event()
+    release = threading.Event()
 
     def run(items: Sequence[str]) -> list[str]:
         started.set()
-        time.sleep(0.5)
+        release.wait(30)
         return list(items)
 
     group = GroupCommit(run=run, wait_seconds=0.1, groupable=lambda item: False)
     holder = threading.Thread(target=group.submit, args=("slow",))
     holder.start()
     started.wait(5)
-    began = time.monotonic()
     with pytest.raises(WriteWaitTimeout):
         group.submit("late")
-    assert time.monotonic() - began < 0.45
+    release.set()
     holder.join()
     assert group.submit("after") == "after"
 
@@ -84,45 +87,45 @@ def test_a_writer_kept_waiting_too_long_gives_up() -> None:
 def test_the_event_loop_hands_its_writes_over_and_goes_on_meanwhile() -> None:
     import asyncio
 
+    # The writes are held until the event loop has run five more turns of other work: were
+    # the loop blocked while its writes waited, the writer would wait in vain (its wait's
+    # answer is kept) however fast or slow the machine.
     release = threading.Event()
+    released: list[bool] = []
 
     def run(items: Sequence[str]) -> list[str]:
-        release.wait(5)
+        released.append(release.wait(30))
         return [f"done {item}" for item in items]
 
-    group = GroupCommit(run=run, wait_seconds=5)
+    group = GroupCommit(run=run, wait_seconds=60)
 
-    async def main() -> tuple[list[str], int]:
-        ticks = 0
-
+    async def main() -> list[str]:
         async def ticker() -> None:
-            nonlocal ticks
-            while not release.is_set():
-                ticks += 1
-                await asyncio.sleep(0.005)
+            for _ in range(5):
+                await asyncio.sleep(0)
+            release.set()
 
-        clock = asyncio.create_task(ticker())
         writes = asyncio.gather(*(group.submitted(f"a{number}") for number in range(5)))
-        await asyncio.sleep(0.1)
-        release.set()
+        clock = asyncio.create_task(ticker())
         results = await writes
         await clock
-        return list(results), ticks
+        return list(results)
 
-    results, ticks = asyncio.run(main())
+    results = asyncio.run(main())
     assert results == [f"done a{number}" for number in range(5)]
-    assert ticks >= 5  # the loop ran on while the writes waited
+    assert released and all(released)  # the loop ran on while the writes waited
 
 
 def test_a_coroutine_kept_waiting_too_long_gives_up_and_its_write_never_runs() -> None:
     import asyncio
 
     started = threading.Event()
+    release = threading.Event()  # the first write holds the writer until the late one gave up
     ran: list[str] = []
 
     def run(items: Sequence[str]) -> list[str]:
         started.set()
-        time.sleep(0.5)
+        release.wait(30)
         ran.extend(items)
         return list(items)
 
@@ -136,6 +139,7 @@ def test_a_coroutine_kept_waiting_too_long_gives_up_and_its_write_never_runs() -
 
     with pytest.raises(WriteWaitTimeout):
         asyncio.run(late())
+    release.set()
     holder.join(5)
     assert group.submit("after") == "after"
     assert ran == ["slow", "after"]
