@@ -70,6 +70,19 @@ def test_ui16_a_reload_keeps_the_same_time(page: Page, server: str) -> None:
     assert page.locator(CLOCK).inner_text() == shown
 
 
+def test_ui16_a_reload_without_a_pause_keeps_the_time(page: Page, server: str) -> None:
+    """An untouched game reports nothing until its page goes away, and a reload's page is
+    asked for before that last report: the tab keeps what it counted."""
+    open_board(page, server)
+    api(page, "POST", "/api/games", {"mode": "new", "variant": "KL1-D1N"})
+    open_board(page, server)
+    expect(page.locator(CLOCK)).not_to_have_text(re.compile(r"0:0[01]"), timeout=10_000)
+    shown = seconds_shown(page)
+    page.reload()
+    page.wait_for_selector("body[data-ready]")
+    assert seconds_shown(page) >= shown
+
+
 def test_ui16_the_time_kept_for_a_win_is_the_clock(page: Page, server: str) -> None:
     start_layout(page, server, FOUR_KINGS_LEFT)
     expect(page.locator(CLOCK)).not_to_have_text("0:00", timeout=10_000)

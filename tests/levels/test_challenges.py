@@ -8,6 +8,7 @@ import datetime as dt
 import pytest
 
 from solitaire.codes import GameId, parse_variant
+from solitaire.games import rules_for
 from solitaire.levels.challenges import (
     WEEKDAY_LEVELS,
     Goal,
@@ -19,7 +20,7 @@ from solitaire.levels.challenges import (
     streak,
 )
 from solitaire.levels.data import graded_deals
-from solitaire.levels.grading import play_solution
+from solitaire.levels.grading import LEVELS, play_solution
 
 from ..support.server import TESTS_TODAY
 
@@ -75,6 +76,23 @@ def test_dc_1_the_goals_kinds() -> None:
     score = Goal("score", score=100)
     assert score.met(won=False, moves=5, score=100) and not score.met(won=True, moves=5, score=99)
     assert Goal("win").met(won=True, moves=999, score=0)
+
+
+@pytest.mark.parametrize(
+    "variant", ["KL1-D1N", "KL1-D1V", "KL1-D3N", "KL1-D3V", "SS1-S1", "SS1-S2", "SS1-S4", "EH1-N"]
+)
+def test_dc_1_no_score_goal_is_met_before_the_first_move(variant: str) -> None:
+    """A challenge is done when a game *meets* its goal: a score goal at or below the score a
+    game starts with (Simple Simon starts at 500) would be done by merely starting it."""
+    rules = rules_for(parse_variant(variant))
+    start = rules.initial_score
+    for level in LEVELS:
+        for graded in graded_deals(parse_variant(variant), level):
+            goal = goal_from(graded, "score")
+            assert not goal.met(won=False, moves=0, score=start), (graded.code, goal)
+            # ... and the solution still meets it (test_data holds the stored score to be the
+            # solution's, replayed).
+            assert goal.met(won=True, moves=graded.counter, score=graded.score)
 
 
 @pytest.mark.parametrize(("variant", "shown"), [("KL1-D3V", "+${}"), ("KL1-D3N", "{}")])

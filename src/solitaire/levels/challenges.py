@@ -8,8 +8,10 @@ medium on Wednesday and Thursday, hard on Friday and Saturday, expert on Sunday.
 
 The goal is taken from the deal's proven solution, so that it can be met: *win*; *win in at
 most N moves* (N: the solution's move counter, given half again and rounded up to ten);
-*reach N points* (half the score the solution ends with, rounded down to ten; a deal whose
-solution ends on no positive score gets *win*).
+*reach N points* (half the score the solution ends with, rounded down to ten; where that is
+no more than the score a game starts with, as in Simple Simon, which starts at 500, the
+start plus half of what the solution gains on it; a deal whose solution ends on no positive
+score, or gains too little, gets *win*).
 
 >>> import datetime as dt
 >>> first = challenge_for(GameId.SIMPLE_SIMON, dt.date(2026, 11, 29))
@@ -112,9 +114,15 @@ def goal_from(graded: GradedDeal, kind: str) -> Goal:
     """A goal of ``kind`` that the deal's proven solution meets."""
     if kind == "moves":
         return Goal("moves", moves=-(-graded.counter * 3 // 2 // 10) * 10)
-    if kind == "score" and graded.score > 0:
-        score = max(10, graded.score // 2 // 10 * 10)
-        return Goal("score", score=score, score_text=rules_for(graded.variant).format_score(score))
+    rules = rules_for(graded.variant)
+    start = rules.initial_score
+    score = max(10, graded.score // 2 // 10 * 10)
+    if score <= start:
+        # Simple Simon starts at 500 and a move costs a point: half its final score is "met"
+        # before the first move. The goal is then half of what the solution gains on the start.
+        score = start + (graded.score - start) // 2 // 10 * 10
+    if kind == "score" and graded.score > 0 and score > start:
+        return Goal("score", score=score, score_text=rules.format_score(score))
     return Goal("win")
 
 

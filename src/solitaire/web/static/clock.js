@@ -16,6 +16,10 @@ import { ui } from "./state.js";
 // A report to the server at most this often while playing (a pause or a win always reports).
 const REPORT_EVERY_MS = 5000;
 const PAUSED_KEY = "solitaire.paused";
+// The time this tab last counted for its game, kept in the tab when a report is made: a
+// reload's page is asked for before the old page goes away, so it may carry a time older
+// than the old page's last beacon (an untouched game has reported nothing at all).
+const COUNTED_KEY = "solitaire.clock";
 
 if (!ui.clock) ui.clock = newClock();
 
@@ -51,11 +55,26 @@ function draw(clock) {
   if (stat) stat.hidden = !ui.settings.show_clock;
 }
 
+// The time a game starts from on this page: the time the server keeps, or the time this tab
+// counted for it before a reload when that is more (a won game's time is the server's).
+//   startingMs({ id: "g1", won: false, played_ms: 3000 }, '{"id":"g1","ms":5200}')  →  5200
+export function startingMs(state, counted) {
+  const kept = typeof state.played_ms === "number" ? state.played_ms : (state.seconds ?? 0) * 1000;
+  if (state.won || !counted) return kept;
+  try {
+    const { id, ms } = JSON.parse(counted);
+    return id === state.id && Number.isFinite(ms) ? Math.max(kept, ms) : kept;
+  } catch {
+    return kept;
+  }
+}
+
 // Answers the report's promise (settled either way; null for a beacon or no game).
 function report(clock, { beacon = false } = {}) {
   if (clock.gameId === null) return null;
   const ms = Math.floor(playedMs(clock));
   clock.reportedAt = clock.now();
+  sessionStorage.setItem(COUNTED_KEY, JSON.stringify({ id: clock.gameId, ms }));
   if (beacon && api.clockBeacon(clock.gameId, ms)) return null;
   return api.clock(clock.gameId, ms).catch(() => null);
 }
@@ -71,11 +90,12 @@ function showPaused(clock, { remember = false } = {}) {
 }
 
 // Each state drawn: a new game starts from the time the server keeps (a reload resumes it,
-// paused if it was paused), an action reports now and then, a win stops the clock and reports.
+// paused if it was paused, and from the time this tab counted if the server has less), an
+// action reports now and then, a win stops the clock and reports.
 export function followClock(state, clock = ui.clock) {
   if (!state) return;
   if (state.id !== clock.gameId) {
-    const kept = typeof state.played_ms === "number" ? state.played_ms : (state.seconds ?? 0) * 1000;
+    const kept = startingMs(state, sessionStorage.getItem(COUNTED_KEY));
     Object.assign(clock, { gameId: state.id, baseMs: kept, since: null, won: state.won, reportedAt: clock.now() });
     clock.paused = !state.won && sessionStorage.getItem(PAUSED_KEY) === state.id;
     showPaused(clock, { remember: clock.paused });
