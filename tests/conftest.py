@@ -109,6 +109,15 @@ def migrated_sqlite_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return migrated_sqlite(tmp_path_factory.mktemp("sqlite-template") / "solitaire.db")
 
 
+@pytest.fixture(autouse=True)
+def _cold_browser(request: pytest.FixtureRequest) -> None:
+    """Tell the browser contexts' pool whether this test wants contexts no test has used
+    (the marker ``cold_browser``: tests/e2e/context_pool.py)."""
+    from .e2e.context_pool import COLD, this_test_is_cold
+
+    this_test_is_cold(request.node.get_closest_marker(COLD) is not None)
+
+
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
     """Chromium for a module's browser tests (tests/e2e shares one per package instead: its

@@ -35,6 +35,7 @@ from solitaire.layout import parse_layout
 from solitaire.play import Game
 
 from ..support.server import ADDRESS_LINE, TESTS_TODAY
+from .context_pool import ContextPool
 from .layouts import simple_simon_one_move_from_winning
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -59,6 +60,12 @@ def chromium_args() -> list[str]:
         "--disable-background-networking",
         "--disable-component-update",
         "--no-first-run",
+        # One renderer process for all the pages of a browser context, and none made anew
+        # for each page: with the contexts used again (context_pool.py) a test's pages then
+        # run in a process already started (a renderer's start is most of a small test's
+        # computing). The board runs on one site, so site isolation has nothing to isolate.
+        "--renderer-process-limit=1",
+        "--disable-site-isolation-trials",
     ]
 
 
@@ -75,7 +82,9 @@ def chromium_browser() -> Iterator[Browser]:
     """A running Debian Chromium for one group of tests, closed afterwards."""
     with sync_playwright() as playwright:
         chromium = launch_chromium(playwright)
-        yield without_motion_by_default(chromium)
+        pool = ContextPool(without_motion_by_default(chromium))
+        yield chromium
+        pool.close()
         chromium.close()
 
 

@@ -4,6 +4,7 @@ stays small on the wire."""
 
 from __future__ import annotations
 
+import pytest
 from playwright.sync_api import Page
 
 from .harness import open_board, start_layout
@@ -55,6 +56,7 @@ def test_court_cards_show_a_figure(page: Page, server: str) -> None:
     assert page.locator("symbol#court-K").count() == 1
 
 
+@pytest.mark.cold_browser  # a context used before holds the board's files in memory
 def test_the_first_load_stays_small_on_the_wire(page: Page, server: str) -> None:
     open_board(page, server)
     sent = page.evaluate(

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Response, ViewportSize, expect
 
+from .context_pool import keep_out_of_the_pool
 from .harness import (
     card_in,
     catalog,
@@ -107,7 +108,9 @@ def tap(page: Page, point: tuple[float, float]) -> None:
 
 def double_tap(page: Page, point: tuple[float, float], gap_ms: int = 130) -> None:
     """Two taps ``gap_ms`` apart in the page's time, however long the machine takes to send
-    them: the page's clock stands still between them (Playwright's fake timers)."""
+    them: the page's clock stands still between them (Playwright's fake timers, which stay
+    with the context: it is not used again)."""
+    keep_out_of_the_pool(page.context)
     page.clock.install()
     page.clock.pause_at(page.evaluate("Date.now()") + 1000)
     tap(page, point)

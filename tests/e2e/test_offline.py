@@ -8,11 +8,15 @@ import shutil
 import struct
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from solitaire.server.settings import Settings
 
 from .harness import catalog, free_port, open_board, running_server
+
+# The service worker and its caches are what these tests are about: each context is new.
+pytestmark = pytest.mark.cold_browser
 
 WEB = Settings.model_fields["web_dir"].default
 

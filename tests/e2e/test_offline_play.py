@@ -22,6 +22,9 @@ from .harness import (
     start_simple_simon_one_move_from_winning,
 )
 
+# The service worker and its caches are what these tests are about: each context is new.
+pytestmark = pytest.mark.cold_browser
+
 PHONE: ViewportSize = {"width": 390, "height": 844}
 #: Downloading and caching 13 MB from the test server on a busy machine.
 READY_MS = 180_000
