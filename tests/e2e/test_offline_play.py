@@ -271,3 +271,40 @@ def test_a_win_offline_keeps_its_time_and_counts_in_this_devices_statistics(
     page.evaluate("document.getElementById('stats-button').click()")
     expect(page.locator("#stats-dialog")).to_have_attribute("data-loaded", "true")
     expect(page.locator("#stats-device")).to_be_hidden()
+
+
+@pytest.mark.slow
+def test_a_link_opened_offline_deals_its_code_after_the_leave_question(
+    phone: Page, server: str
+) -> None:
+    page = phone
+    open_board(page, server, "/play/KL1-D1N-AAAAAAG")
+    wait_until_offline_ready(page)
+    # A game in progress: a card from the stock.
+    page.locator('[data-pile="s"]').click()
+    expect(page.locator("[data-moves]")).to_have_text("1")
+    page.context.set_offline(True)
+    # A link to another deal, opened without the network (the kept board serves it).
+    page.goto(f"{server}/play/EH1-N-AAAAACB")
+    leave = page.locator("#leave-dialog")
+    expect(leave).to_be_visible(timeout=READY_MS)
+    # Behind the question, the game in progress as the device holds it.
+    expect(page.locator("[data-code]")).to_have_text("KL1-D1N-AAAAAAG")
+    leave.locator("button[value='leave']").click()
+    expect(page.locator("[data-code]")).to_have_text("EH1-N-AAAAACB", timeout=READY_MS)
+    expect(page.locator("body")).to_have_attribute("data-playing-offline", "")
+    engine = Game.from_code("EH1-N-AAAAACB")
+    for pile in ("t1", "t4"):
+        shown = page.eval_on_selector_all(
+            f'[data-pile="{pile}"] .card', "cards => cards.map(card => card.dataset.card ?? null)"
+        )
+        kept = engine.position.pile(pile)
+        assert shown == [None] * kept.down + [card.code for card in kept.face_up]
+    expect(page.locator("[data-moves]")).to_have_text("0")
+    # The address is the board's again: a reload resumes the game instead of dealing anew.
+    assert page.url == f"{server}/"
+
+    back_online_until_uploaded(page)
+    current = api(page, "GET", "/api/games/current")
+    assert (current["code"], current["version"]) == ("EH1-N-AAAAACB", 0)
+
