@@ -308,3 +308,60 @@ def test_a_link_opened_offline_deals_its_code_after_the_leave_question(
     current = api(page, "GET", "/api/games/current")
     assert (current["code"], current["version"]) == ("EH1-N-AAAAACB", 0)
 
+
+def playing_offline(page: Page) -> bool:
+    answer: bool = page.evaluate("document.body.hasAttribute('data-playing-offline')")
+    return answer
+
+
+@pytest.mark.slow
+def test_back_online_with_nothing_played_offline_the_server_plays_again(
+    phone: Page, browser: Browser, server: str
+) -> None:
+    page = phone
+    open_board(page, server, "/play/KL1-D1N-AAAAAAG")
+    words = catalog(page)
+    wait_until_offline_ready(page)
+    served = api(page, "GET", "/api/games/current")
+
+    # The network goes during the game and comes back; nothing was played meanwhile.
+    page.context.set_offline(True)
+    expect(page.locator("#offline")).to_have_text(words["ui.offline_playing"])
+    page.context.set_offline(False)
+    expect(page.locator("#offline")).to_be_hidden()
+    page.wait_for_function("() => !document.body.hasAttribute('data-playing-offline')")
+    expect(page.locator("#offline")).to_have_text(words["ui.offline"])
+
+    # The board opened again offline (the engine plays the game the device holds), and
+    # the network back before any move; meanwhile another tab played a card from the stock.
+    reload_offline(page)
+    expect(page.locator("#offline")).to_have_text(words["ui.offline_playing"])
+    expect(page.locator("[data-code]")).to_have_text("KL1-D1N-AAAAAAG")
+    expect(page.locator("[data-moves]")).to_have_text("0")
+    other = browser.new_context(base_url=server, storage_state=page.context.storage_state())
+    answer = other.request.post(
+        f"{server}/api/games/{served['id']}/actions", data={"version": 0, "type": "stock"}
+    )
+    assert answer.ok, answer.text()
+    other.close()
+    page.context.set_offline(False)
+    page.wait_for_function(
+        "() => !document.body.hasAttribute('data-playing-offline')", timeout=30_000
+    )
+    expect(page.locator("#offline")).to_be_hidden()
+    expect(page.locator("#offline")).to_have_text(words["ui.offline"])
+    # Nothing was saved, so nothing is said to be.
+    expect(page.locator("#toast")).not_to_have_text(words["ui.offline_saved"])
+    assert kept_games(page) == []
+    assert not playing_offline(page)
+
+    # The board shows the game as the other tab left it, and no copy of it was made.
+    expect(page.locator("[data-moves]")).to_have_text("1")
+    current = api(page, "GET", "/api/games/current")
+    assert (current["id"], current["version"]) == (served["id"], 1)
+    # The next move is the server's, on the same game.
+    page.locator('[data-pile="s"]').click()
+    expect(page.locator("[data-moves]")).to_have_text("2")
+    current = api(page, "GET", "/api/games/current")
+    assert (current["id"], current["version"]) == (served["id"], 2)
+    assert kept_games(page) == []
