@@ -6,6 +6,7 @@ was played: its history holds the games with the scores its own rules give."""
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 
 import pytest
@@ -260,6 +261,11 @@ def test_a_win_offline_keeps_its_time_and_counts_in_this_devices_statistics(
     expect(page.locator('#stats-figures [data-stat="won"]')).to_have_text("1")
     expect(page.locator('#stats-figures [data-stat="fastest_win"]')).not_to_have_text("—")
     expect(page.locator("#stats-device")).to_have_text(words["ui.stats.device"])
+    # A reset and the history's file are the server's: not usable offline, and it says why.
+    expect(page.locator("#stats-reset-button")).to_be_disabled()
+    expect(page.locator("#history-download")).to_have_attribute("aria-disabled", "true")
+    expect(page.locator("#history-download")).not_to_have_attribute("href", re.compile(".*"))
+    expect(page.locator("#stats-offline-note")).to_have_text(words["ui.stats.offline_controls"])
     page.keyboard.press("Escape")
 
     back_online_until_uploaded(page)
@@ -271,6 +277,10 @@ def test_a_win_offline_keeps_its_time_and_counts_in_this_devices_statistics(
     page.evaluate("document.getElementById('stats-button').click()")
     expect(page.locator("#stats-dialog")).to_have_attribute("data-loaded", "true")
     expect(page.locator("#stats-device")).to_be_hidden()
+    expect(page.locator("#stats-offline-note")).to_be_hidden()
+    expect(page.locator("#stats-reset-button")).to_be_enabled()
+    expect(page.locator("#history-download")).to_have_attribute("href", "/api/history.csv")
+    expect(page.locator("#history-download")).not_to_have_attribute("aria-disabled", "true")
 
 
 @pytest.mark.slow
