@@ -6,6 +6,7 @@ was played: its history holds the games with the scores its own rules give."""
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 
 import pytest
@@ -263,6 +264,11 @@ def test_a_win_offline_keeps_its_time_and_counts_in_this_devices_statistics(
     expect(page.locator('#stats-figures [data-stat="won"]')).to_have_text("1")
     expect(page.locator('#stats-figures [data-stat="fastest_win"]')).not_to_have_text("—")
     expect(page.locator("#stats-device")).to_have_text(words["ui.stats.device"])
+    # A reset and the history's file are the server's: not usable offline, and it says why.
+    expect(page.locator("#stats-reset-button")).to_be_disabled()
+    expect(page.locator("#history-download")).to_have_attribute("aria-disabled", "true")
+    expect(page.locator("#history-download")).not_to_have_attribute("href", re.compile(".*"))
+    expect(page.locator("#stats-offline-note")).to_have_text(words["ui.stats.offline_controls"])
     page.keyboard.press("Escape")
 
     back_online_until_uploaded(page)
@@ -274,3 +280,101 @@ def test_a_win_offline_keeps_its_time_and_counts_in_this_devices_statistics(
     page.evaluate("document.getElementById('stats-button').click()")
     expect(page.locator("#stats-dialog")).to_have_attribute("data-loaded", "true")
     expect(page.locator("#stats-device")).to_be_hidden()
+    expect(page.locator("#stats-offline-note")).to_be_hidden()
+    expect(page.locator("#stats-reset-button")).to_be_enabled()
+    expect(page.locator("#history-download")).to_have_attribute("href", "/api/history.csv")
+    expect(page.locator("#history-download")).not_to_have_attribute("aria-disabled", "true")
+
+
+@pytest.mark.slow
+def test_a_link_opened_offline_deals_its_code_after_the_leave_question(
+    phone: Page, server: str
+) -> None:
+    page = phone
+    open_board(page, server, "/play/KL1-D1N-AAAAAAG")
+    wait_until_offline_ready(page)
+    # A game in progress: a card from the stock.
+    page.locator('[data-pile="s"]').click()
+    expect(page.locator("[data-moves]")).to_have_text("1")
+    page.context.set_offline(True)
+    # A link to another deal, opened without the network (the kept board serves it).
+    page.goto(f"{server}/play/EH1-N-AAAAACB")
+    leave = page.locator("#leave-dialog")
+    expect(leave).to_be_visible(timeout=READY_MS)
+    # Behind the question, the game in progress as the device holds it.
+    expect(page.locator("[data-code]")).to_have_text("KL1-D1N-AAAAAAG")
+    leave.locator("button[value='leave']").click()
+    expect(page.locator("[data-code]")).to_have_text("EH1-N-AAAAACB", timeout=READY_MS)
+    expect(page.locator("body")).to_have_attribute("data-playing-offline", "")
+    engine = Game.from_code("EH1-N-AAAAACB")
+    for pile in ("t1", "t4"):
+        shown = page.eval_on_selector_all(
+            f'[data-pile="{pile}"] .card', "cards => cards.map(card => card.dataset.card ?? null)"
+        )
+        kept = engine.position.pile(pile)
+        assert shown == [None] * kept.down + [card.code for card in kept.face_up]
+    expect(page.locator("[data-moves]")).to_have_text("0")
+    # The address is the board's again: a reload resumes the game instead of dealing anew.
+    assert page.url == f"{server}/"
+
+    back_online_until_uploaded(page)
+    current = api(page, "GET", "/api/games/current")
+    assert (current["code"], current["version"]) == ("EH1-N-AAAAACB", 0)
+
+
+def playing_offline(page: Page) -> bool:
+    answer: bool = page.evaluate("document.body.hasAttribute('data-playing-offline')")
+    return answer
+
+
+@pytest.mark.slow
+def test_back_online_with_nothing_played_offline_the_server_plays_again(
+    phone: Page, browser: Browser, server: str
+) -> None:
+    page = phone
+    open_board(page, server, "/play/KL1-D1N-AAAAAAG")
+    words = catalog(page)
+    wait_until_offline_ready(page)
+    served = api(page, "GET", "/api/games/current")
+
+    # The network goes during the game and comes back; nothing was played meanwhile.
+    page.context.set_offline(True)
+    expect(page.locator("#offline")).to_have_text(words["ui.offline_playing"])
+    page.context.set_offline(False)
+    expect(page.locator("#offline")).to_be_hidden()
+    page.wait_for_function("() => !document.body.hasAttribute('data-playing-offline')")
+    expect(page.locator("#offline")).to_have_text(words["ui.offline"])
+
+    # The board opened again offline (the engine plays the game the device holds), and
+    # the network back before any move; meanwhile another tab played a card from the stock.
+    reload_offline(page)
+    expect(page.locator("#offline")).to_have_text(words["ui.offline_playing"])
+    expect(page.locator("[data-code]")).to_have_text("KL1-D1N-AAAAAAG")
+    expect(page.locator("[data-moves]")).to_have_text("0")
+    other = browser.new_context(base_url=server, storage_state=page.context.storage_state())
+    answer = other.request.post(
+        f"{server}/api/games/{served['id']}/actions", data={"version": 0, "type": "stock"}
+    )
+    assert answer.ok, answer.text()
+    other.close()
+    page.context.set_offline(False)
+    page.wait_for_function(
+        "() => !document.body.hasAttribute('data-playing-offline')", timeout=30_000
+    )
+    expect(page.locator("#offline")).to_be_hidden()
+    expect(page.locator("#offline")).to_have_text(words["ui.offline"])
+    # Nothing was saved, so nothing is said to be.
+    expect(page.locator("#toast")).not_to_have_text(words["ui.offline_saved"])
+    assert kept_games(page) == []
+    assert not playing_offline(page)
+
+    # The board shows the game as the other tab left it, and no copy of it was made.
+    expect(page.locator("[data-moves]")).to_have_text("1")
+    current = api(page, "GET", "/api/games/current")
+    assert (current["id"], current["version"]) == (served["id"], 1)
+    # The next move is the server's, on the same game.
+    page.locator('[data-pile="s"]').click()
+    expect(page.locator("[data-moves]")).to_have_text("2")
+    current = api(page, "GET", "/api/games/current")
+    assert (current["id"], current["version"]) == (served["id"], 2)
+    assert kept_games(page) == []

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, expect
 
 from .axe import axe_violations
 from .harness import ROOT, SIZES, api, open_board
@@ -174,7 +174,24 @@ def test_a_link_made_earlier_is_said_and_can_be_cancelled_after_a_reload(
     browser: Browser, server: str, contexts: list[BrowserContext]
 ) -> None:
     phone = player_page(browser, server, contexts)
+    console: list[str] = []
+
+    def heard(message: ConsoleMessage) -> None:
+        if message.type == "error":
+            console.append(message.text)
+
+    phone.on("console", heard)
     open_board(phone, server)
+    # No link yet: Settings asks all the same, and "none" is an answer, not an error (a 404
+    # would be one in the console at every opening).
+    with phone.expect_response("**/api/player/transfer") as asked:
+        phone.locator("#settings-button").click()
+    assert (asked.value.status, asked.value.json()) == (200, {"expires_at": None})
+    expect(phone.locator("#transfer-make")).to_have_text("Make a link")
+    expect(phone.locator("#transfer-pending")).to_be_hidden()
+    expect(phone.locator("#transfer-cancel")).to_be_hidden()
+    phone.keyboard.press("Escape")
+    assert console == []
     url = make_link(phone)
     open_board(phone, server)  # the page forgets the link; the server keeps its hash
     phone.locator("#settings-button").click()

@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { adoptAnswer, newRef, noteAction, noteClock, offlineGame, uploadOf } from "../../src/solitaire/web/static/offline-log.js";
+import { adoptAnswer, newRef, noteAction, noteClock, offlineGame, untouched, uploadOf } from "../../src/solitaire/web/static/offline-log.js";
 
 const START = { code: "KL1-D1N-AAAAAAG" };
 
@@ -37,6 +37,16 @@ test("UI-21: the log keeps the actions in the order played, with their versions 
   noteClock(game, -5);
   noteClock(game, "lots");
   assert.equal(game.played_ms, 11_200);
+});
+
+test("UI-21: a server's game opened offline with nothing played in it is untouched: no upload", () => {
+  const looked = offlineGame({ id: "g1", base: { id: "g1", version: 3 }, start: START, now: 1_000 });
+  assert.equal(untouched(looked), true);
+  // One action offline, and the server has something to judge.
+  noteAction(looked, { version: 3, type: "stock" }, 2_000);
+  assert.equal(untouched(looked), false);
+  // A game begun offline is the player's choice of a deal: it goes even without a move.
+  assert.equal(untouched(offlineGame({ id: "offline-1", start: START, now: 1_000 })), false);
 });
 
 test("UI-21: an upload sends each game's start or base, its actions, its clock and span", () => {

@@ -305,9 +305,10 @@ class TransferAnswer(_Answer):
 
 
 class TransferPending(_Answer):
-    """The player's link still works, until ``expires_at`` (its secret is not kept)."""
+    """Until when the player's link still works (its secret is not kept); ``null`` when
+    they have none that works."""
 
-    expires_at: str = Field(examples=["2026-12-02T13:21:02+00:00"])
+    expires_at: str | None = Field(examples=["2026-12-02T13:21:02+00:00", None])
 
 
 # -- hints ----------------------------------------------------------------------------------

@@ -41,7 +41,6 @@ from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Resp
 from starlette.concurrency import run_in_threadpool
 
 from ..answers import TransferAnswer, TransferPending, error_answers
-from ..errors import ApiError
 from ..language import PlayerTexts, PlayerTextsDep, page_language
 from ..limits import AdmitNewPlayer, NewPlayerGuard, TransferLinkGuard
 from ..players import player_cookie
@@ -144,16 +143,15 @@ async def make_transfer(
     )
 
 
-@router.get(TRANSFER_PATH, response_model=TransferPending, responses=error_answers(404, 503))
-def read_transfer(
-    services: ServicesDep, player_id: PlayerDep, texts: PlayerTextsDep, clock: ClockDep
-) -> JSONResponse:
+@router.get(TRANSFER_PATH, response_model=TransferPending, responses=error_answers(503))
+def read_transfer(services: ServicesDep, player_id: PlayerDep, clock: ClockDep) -> JSONResponse:
     """Whether the player has a link that still works, and until when: ``{"expires_at":
-    …}``; 404 when they have none. The link itself is not answered: the server does not
-    keep its secret (a player who lost it cancels it, or makes a new one)."""
+    …}``, ``null`` when they have none (an answer, not an error: Settings asks each time it
+    opens, and most players have none). The link itself is not answered: the server does
+    not keep its secret (a player who lost it cancels it, or makes a new one)."""
     expires_at = services.store.transfer_expiry(player_id)
     if expires_at is None or expires_at <= clock():
-        raise ApiError(404, "not_found", texts.text("error.no_transfer"))
+        return JSONResponse({"expires_at": None})
     return JSONResponse({"expires_at": expires_at.isoformat(timespec="seconds")})
 
 

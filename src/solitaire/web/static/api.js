@@ -77,7 +77,7 @@ export const api = {
   sync: (games) => request("POST", "/api/sync/games", { games }),
   // A link that makes another browser this player (RC-2), and its cancellation.
   makeTransfer: () => request("POST", "/api/player/transfer"),
-  // Until when the player's link works (404: none); the link itself is not kept.
+  // Until when the player's link works ({expires_at: null}: none); the link itself is not kept.
   transferStatus: () => request("GET", "/api/player/transfer"),
   cancelTransfer: () => request("DELETE", "/api/player/transfer"),
 };

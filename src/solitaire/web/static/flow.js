@@ -4,7 +4,11 @@
 // started from New game, from the won dialog's New deal, or from History's Play again — each
 // after the leave question (UI-11) while the game in progress has a move and is not won.
 //
-//   await startFromPage(boot);   newGameDialog();   nextDeal();   playAgain(choice)
+// Offline (or once the network returns to a page that had no game), the page's boot data
+// holds no game to trust: the game is asked for (the engine on the device answers offline),
+// and a `/play/<code>` link deals its code all the same (UI-21).
+//
+//   await startFromPage(boot);   await startFromAddress();   newGameDialog();   nextDeal();   playAgain(choice)
 
 import { api } from "./api.js";
 import { defaultVariant, variantKeyOf, variantOfCode } from "./codes.js";
@@ -106,4 +110,12 @@ export async function startFromPage(boot, path = window.location.pathname) {
   } else {
     await resumeOrStart();
   }
+}
+
+// The game the page opens on, the current game asked for rather than read from the page:
+// offline (the kept page's game may be old; the engine answers for the device's) or when the
+// network returns to a page that has none. A link's code is dealt as at any start.
+export async function startFromAddress(path = window.location.pathname) {
+  const { status, body } = await api.currentGame();
+  await startFromPage({ game: status === 200 ? body : null }, path);
 }

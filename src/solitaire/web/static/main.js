@@ -19,7 +19,7 @@ import { openStats, setupStatsDialog } from "./dialogs/stats.js";
 import { closeWon } from "./dialogs/won.js";
 import { attachPointer } from "./drag.js";
 import { answerFeedback, reportFailure } from "./feedback.js";
-import { newGameDialog, nextDeal, playAgain, resumeOrStart, startFromPage } from "./flow.js";
+import { newGameDialog, nextDeal, playAgain, resumeOrStart, startFromAddress, startFromPage } from "./flow.js";
 import { attachCursor } from "./focus.js";
 import { clockTime } from "./format.js";
 import { createGame } from "./game.js";
@@ -94,7 +94,9 @@ ui.game = createGame({
 });
 // UI-20: the winnable light asks once the game's actions have all been answered.
 ui.dom.light = createWinnableLight({ settings, confirmed: () => ui.game.confirmed(), idle: () => ui.game.idle() });
-ui.dom.network = watchResync({ restart: resumeOrStart, onFailure: reportFailure });
+// The network back to a page that had no game (opened offline): the game, or the deal of the
+// `/play/<code>` link it was opened on.
+ui.dom.network = watchResync({ restart: () => startFromAddress(), onFailure: reportFailure });
 
 // Whether the player last used the keys or a pointer: the board's ring shows for the keys.
 document.addEventListener("keydown", () => (ui.lastInput = "keys"), true);
@@ -236,10 +238,11 @@ async function boot() {
   // UI-21: the engine's files, downloaded in the background once the service worker is in.
   navigator.serviceWorker?.ready.then(() => offline.prepare(() => ui.game.confirmed())).catch(console.error);
   // Offline (the page came from the service worker): the game kept on the device goes on
-  // through the engine when it is there (the one in the kept page may be old); else no game
-  // until the network returns, and the network's watch starts it then.
+  // through the engine when it is there (the one in the kept page may be old), or a
+  // `/play/<code>` link deals its code (after the leave question); else no game until the
+  // network returns, and the network's watch starts it then.
   if (ui.dom.network.isOffline()) {
-    if (await offline.canPlay()) await resumeOrStart();
+    if (await offline.canPlay()) await startFromAddress();
     return;
   }
   await startFromPage(given);

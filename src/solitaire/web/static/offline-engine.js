@@ -26,7 +26,7 @@ import { ApiUnreachable } from "./api.js";
 import { variantKeyOf, variantKeys } from "./codes.js";
 import { deviceStats, noteFinished, noteTime } from "./device-stats.js";
 import { t } from "./i18n.js";
-import { adoptAnswer, newRef, noteAction, noteClock, offlineGame, uploadOf } from "./offline-log.js";
+import { adoptAnswer, newRef, noteAction, noteClock, offlineGame, untouched, uploadOf } from "./offline-log.js";
 import { showToast } from "./toast.js";
 
 const FILES = "/offline/files.json";
@@ -277,6 +277,14 @@ export function playOffline(api, { adopt, current: shownState = () => null, onEr
       const answer = await engine.ask({ op: "act", id, version, intent });
       if (answer.status === 200) {
         noteAction(game, sent, Date.now());
+        // Dropped as untouched while the engine answered (the network back, sync()): the
+        // game is played on offline after all, and its next upload takes the action.
+        if (!keptGame(id)) {
+          kept.games.push(game);
+          kept.current = id;
+          showPlaying(true);
+          syncSoon();
+        }
         save();
         answer.body.played_ms = game.played_ms ?? null;
         if (answer.body.won) noteGame(answer.body, { won: true });
@@ -391,8 +399,42 @@ export function playOffline(api, { adopt, current: shownState = () => null, onEr
   wrap("stats", () => null);
 
   // -- back online: the server judges ----------------------------------------------------
+  // Offline play ends: the game calls go to the server again, and the quiet line goes.
+  function stopPlaying() {
+    clearInterval(retry);
+    retry = 0;
+    showPlaying(false);
+  }
+
+  // The server's games the device went on with offline but played nothing in (a reload or a
+  // look without the network): nothing to judge, nothing to save. Once the server answers,
+  // they are dropped (the record of the game stays, for the next time), and the board shows
+  // the server's game as it is there (moved on in another tab, say) unless it moved since.
+  async function dropUntouched() {
+    for (const game of kept.games.filter(untouched)) {
+      const { status, body } = await server.game(game.base.id);
+      // Played on while the server answered: the upload takes it.
+      if (!untouched(game) || !kept.games.includes(game)) continue;
+      const shown = kept.current === game.id;
+      kept.games = kept.games.filter((other) => other !== game);
+      if (shown) kept.current = null;
+      loaded.delete(game.id);
+      save();
+      const board = shownState();
+      if (status !== 200 || !shown || board?.id !== game.id || board.version !== game.base.version) continue;
+      followed(body);
+      adopt(body);
+    }
+  }
+
   async function sync() {
-    if (kept.games.length === 0) return;
+    await dropUntouched();
+    if (kept.games.length === 0) {
+      // Back with nothing played offline (or the network gone and back between two moves):
+      // the board plays the server's game again, and says nothing was saved.
+      stopPlaying();
+      return;
+    }
     // What goes now; actions the player makes while it is on its way stay for the next time.
     // Sent again after a lost answer, the server finds the games it made (by their refs).
     const { sent, games } = uploadOf(kept.games);
@@ -419,9 +461,7 @@ export function playOffline(api, { adopt, current: shownState = () => null, onEr
     kept = { mirror: null, games: left, current: left.length > 0 ? current : null };
     save();
     if (left.length > 0) return;
-    clearInterval(retry);
-    retry = 0;
-    showPlaying(false);
+    stopPlaying();
     showToast(t("ui.offline_saved"));
     if (shown) {
       const answer = await server.game(shown);

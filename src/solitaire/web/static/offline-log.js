@@ -12,6 +12,7 @@
 //
 //   const game = offlineGame({ id, start, now: Date.now() });
 //   noteAction(game, { version: 0, type: "stock" }, Date.now());
+//   untouched(game);                                     // nothing played: no upload
 //   const { sent, games } = uploadOf(kept.games);       // the body's games
 //   const { left, shown, refused } = adoptAnswer(sent, answer.games, logs, kept.current, newRef);
 
@@ -39,6 +40,12 @@ export function noteAction(game, sent, now) {
 // The board's clock for the game (it only grows: two tabs, the larger stays).
 export function noteClock(game, playedMs) {
   if (typeof playedMs === "number" && playedMs >= 0) game.played_ms = Math.max(game.played_ms ?? 0, playedMs);
+}
+
+// Whether a game is the offline continuation of a server's game with nothing played in it
+// (opened offline, looked at): nothing for the server to judge.
+export function untouched(game) {
+  return Boolean(game.base) && game.actions.length === 0;
 }
 
 // What an upload sends: each game as the server takes it, in the order played, with the

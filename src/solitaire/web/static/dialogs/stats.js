@@ -21,6 +21,7 @@ const $ = (id) => document.getElementById(id);
 
 const FIGURES = ["played", "won", "win_rate", "best_score", "fewest_moves", "fastest_win", "current_streak", "best_streak"];
 const HISTORY_PAGE = 20;
+const HISTORY_CSV = "/api/history.csv";
 // Which games the figures count: every game, the deals of one level, the daily challenges.
 const GAMES = ["all", "easy", "medium", "hard", "expert", "challenge"];
 
@@ -104,8 +105,20 @@ function renderFigures() {
   } else {
     $("stats-chart").replaceChildren();
   }
-  // UI-21: offline, this device's games only.
-  $("stats-device").hidden = !view.stats?.device;
+  // UI-21: offline, this device's games only; a reset and the history's file are the
+  // server's: their controls stay in place, not usable, and a line says why.
+  const device = Boolean(view.stats?.device);
+  $("stats-device").hidden = !device;
+  $("stats-offline-note").hidden = !device;
+  $("stats-reset-button").disabled = device;
+  const download = $("history-download");
+  if (device) {
+    download.removeAttribute("href");
+    download.setAttribute("aria-disabled", "true");
+  } else {
+    download.setAttribute("href", HISTORY_CSV);
+    download.removeAttribute("aria-disabled");
+  }
   const resetAt = view.stats?.resets?.[key];
   const since = $("stats-since");
   since.hidden = !resetAt;

@@ -54,7 +54,8 @@ async function askPending() {
   if (link.shown !== null) return;
   try {
     const { status, body } = await api.transferStatus();
-    link.pending = status === 200 ? { expiresAt: new Date(body.expires_at) } : null;
+    // {expires_at: null}: none that still works.
+    link.pending = status === 200 && body?.expires_at ? { expiresAt: new Date(body.expires_at) } : null;
   } catch {
     link.pending = null; // offline: nothing to say about it
   }
