@@ -90,6 +90,43 @@ def test_the_stock_says_how_many_cards_it_holds(page: Page, server: str) -> None
     expect(stock).to_have_attribute("data-count", "21")
 
 
+#: The stock's count (its ::after) and the top card's box, in the page's pixels: the count's
+#: used size and place as the page laid it out (a pseudo-element has no client rect).
+STOCK_COUNT_BOXES = """() => {
+  const stock = document.querySelector('[data-pile="s"]');
+  const count = getComputedStyle(stock, '::after');
+  const px = (name) => parseFloat(count[name]);
+  const padded = count.boxSizing === 'content-box';
+  const width = px('width') + (padded ? px('paddingLeft') + px('paddingRight') : 0);
+  const height = px('height') + (padded ? px('paddingTop') + px('paddingBottom') : 0);
+  const pile = stock.getBoundingClientRect();
+  // left: 50% and translate: -50% 0 centre it on the pile.
+  const left = pile.left + px('left') - width / 2;
+  const top = pile.top + px('top');
+  const card = stock.lastElementChild.getBoundingClientRect();
+  return {count: {left, top, right: left + width, bottom: top + height},
+          card: {left: card.left, top: card.top, right: card.right, bottom: card.bottom}};
+}"""
+
+
+@pytest.mark.parametrize("size", PRINT_SIZES)
+@pytest.mark.parametrize("game", ["klondike", "easy-harp"])
+def test_the_stocks_count_lies_on_its_top_card(
+    browser: Browser, server: str, game: str, size: str
+) -> None:
+    """Easy Harp's 59 cards on a 29 px stock at 320 px too: the count is wholly on the top
+    card, which stands a few pixels above the stack's foot."""
+    context = browser.new_context(viewport=PRINT_SIZES[size], base_url=server)
+    page = context.new_page()
+    open_board(page, server, GAMES[game])
+    boxes = page.evaluate(STOCK_COUNT_BOXES)
+    count, card = boxes["count"], boxes["card"]
+    assert count["right"] - count["left"] > 8, boxes
+    assert card["left"] <= count["left"] and count["right"] <= card["right"], boxes
+    assert card["top"] <= count["top"] and count["bottom"] <= card["bottom"], boxes
+    context.close()
+
+
 def test_the_draw_3_fan_on_a_phone_shows_every_index(browser: Browser, server: str) -> None:
     context = browser.new_context(viewport=SIZES["phone"], base_url=server)
     page = context.new_page()
