@@ -168,6 +168,62 @@ def test_the_desktop_table_stays_put_when_the_toolbar_changes(
     context.close()
 
 
+#: The game's name and the toolbar's words as shown: whether the name is whole (not cut with
+#: an ellipsis, nothing of it covered), which buttons show their words, and the toolbar's rows.
+TOOLBAR_WORDS = """() => {
+  const name = document.getElementById('game-name');
+  const box = name.getBoundingClientRect();
+  const neighbours = [...document.querySelectorAll('.toolbar-status > :not([hidden]), .toolbar-actions, .toolbar-site')]
+    .filter((e) => !e.contains(name)).map((e) => e.getBoundingClientRect())
+    .filter((r) => r.width > 0 && r.left < box.right && box.left < r.right && r.top < box.bottom && box.top < r.bottom);
+  const shown = (element) => element.checkVisibility() && element.getBoundingClientRect().width > 1;
+  const words = [...document.querySelectorAll('.toolbar-actions button:not([hidden]) > span, .toolbar-link-text')]
+    .filter(shown).map((element) => element.textContent);
+  const bar = document.querySelector('.toolbar');
+  const tops = [...bar.children].filter(shown).map((child) => child.offsetTop);
+  return {name: name.textContent, whole: name.scrollWidth <= name.clientWidth && box.width > 0,
+          covered: neighbours.length, words, rows: Math.max(...tops) - Math.min(...tops) > 4 ? 2 : 1,
+          steps: bar.className};
+}"""
+
+
+@pytest.mark.parametrize("width", [1024, 1440])
+def test_the_desktop_toolbar_shows_the_games_name_before_its_buttons_words(
+    browser: Browser, server: str, width: int
+) -> None:
+    """On a desktop the toolbar is one row, and when the row is short the buttons' words go
+    first: the game's name is never cut or covered, in any game and language, Hint and Finish
+    shown or not; where there is room (1440 px, English, no Hint) New game keeps its word."""
+    context = browser.new_context(viewport={"width": width, "height": 768}, base_url=server)
+    page = context.new_page()
+    open_board(page, server, GAMES["klondike"])
+    tables = set()
+    for lang in ("en", "ro", "nl"):
+        for extras in (False, True):
+            api(page, "PUT", "/api/settings", {"language": lang, "hints": extras})
+            for game, path in GAMES.items():
+                open_board(page, server, path)
+                page.evaluate(
+                    "(shown) => { document.getElementById('finish-button').hidden = !shown;"
+                    " window.dispatchEvent(new Event('resize')); }",
+                    extras,
+                )
+                page.wait_for_timeout(50)
+                toolbar = page.evaluate(TOOLBAR_WORDS)
+                seen = (lang, extras, game, toolbar)
+                assert toolbar["whole"] and toolbar["covered"] == 0, seen
+                assert toolbar["rows"] == 1, seen
+                if width == 1440 and lang == "en" and not extras:
+                    assert any("New game" in word for word in toolbar["words"]), seen
+                box = page.locator("#board").bounding_box()
+                assert box is not None
+                tables.add(box["y"])
+    # One row whatever it holds: the table never moves.
+    assert len(tables) == 1, tables
+    api(page, "PUT", "/api/settings", {"language": "en", "hints": False})
+    context.close()
+
+
 @pytest.mark.parametrize(
     ("width", "height", "at_the_bottom"), [(390, 844, True), (844, 390, False), (1440, 900, False)]
 )
