@@ -64,7 +64,8 @@ COURTS = klondike("t1: JS", "t2: QH", "t3: KD", "t4: JD", "t5: QC", "t6: KC", "t
 #: picture's corners and the card's corner index.
 COURT_OVERLAPS = """() => {
   const rect = (r) => ({left: r.left, top: r.top, right: r.right, bottom: r.bottom});
-  const meets = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+  const meets = (a, b) =>
+    a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
   const found = [];
   let shapes = 0;
   for (const card of document.querySelectorAll('.board .card.court')) {
@@ -80,13 +81,17 @@ COURT_OVERLAPS = """() => {
       const matrix = turn ? screen.multiply(turn.matrix) : screen;
       for (const shape of document.querySelector(use.getAttribute('href')).children) {
         const box = shape.getBBox();
-        const half = shape.getAttribute('stroke') ? parseFloat(shape.getAttribute('stroke-width') ?? '1') / 2 : 0;
-        const points = [[box.x - half, box.y - half], [box.x + box.width + half, box.y - half],
-                        [box.x - half, box.y + box.height + half], [box.x + box.width + half, box.y + box.height + half]]
+        const stroke = shape.getAttribute('stroke-width') ?? '1';
+        const half = shape.getAttribute('stroke') ? parseFloat(stroke) / 2 : 0;
+        const [x0, y0] = [box.x - half, box.y - half];
+        const [x1, y1] = [box.x + box.width + half, box.y + box.height + half];
+        const points = [[x0, y0], [x1, y0], [x0, y1], [x1, y1]]
           .map(([x, y]) => new DOMPoint(x, y).matrixTransform(matrix));
         const xs = points.map((p) => p.x), ys = points.map((p) => p.y);
-        const drawn = {left: Math.max(frame.left, Math.min(...xs)), right: Math.min(frame.right, Math.max(...xs)),
-                       top: Math.max(frame.top, Math.min(...ys)), bottom: Math.min(frame.bottom, Math.max(...ys))};
+        const drawn = {left: Math.max(frame.left, Math.min(...xs)),
+                       right: Math.min(frame.right, Math.max(...xs)),
+                       top: Math.max(frame.top, Math.min(...ys)),
+                       bottom: Math.min(frame.bottom, Math.max(...ys))};
         if (drawn.left >= drawn.right || drawn.top >= drawn.bottom) continue;
         shapes += 1;
         for (const [what, boxes] of [['picture suit', suits], ['corner index', corner]]) {

@@ -173,17 +173,21 @@ def test_the_desktop_table_stays_put_when_the_toolbar_changes(
 TOOLBAR_WORDS = """() => {
   const name = document.getElementById('game-name');
   const box = name.getBoundingClientRect();
-  const neighbours = [...document.querySelectorAll('.toolbar-status > :not([hidden]), .toolbar-actions, .toolbar-site')]
+  const others = '.toolbar-status > :not([hidden]), .toolbar-actions, .toolbar-site';
+  const neighbours = [...document.querySelectorAll(others)]
     .filter((e) => !e.contains(name)).map((e) => e.getBoundingClientRect())
-    .filter((r) => r.width > 0 && r.left < box.right && box.left < r.right && r.top < box.bottom && box.top < r.bottom);
-  const shown = (element) => element.checkVisibility() && element.getBoundingClientRect().width > 1;
-  const words = [...document.querySelectorAll('.toolbar-actions button:not([hidden]) > span, .toolbar-link-text')]
+    .filter((r) => r.width > 0 && r.left < box.right && box.left < r.right
+                   && r.top < box.bottom && box.top < r.bottom);
+  const shown = (element) =>
+    element.checkVisibility() && element.getBoundingClientRect().width > 1;
+  const labels = '.toolbar-actions button:not([hidden]) > span, .toolbar-link-text';
+  const words = [...document.querySelectorAll(labels)]
     .filter(shown).map((element) => element.textContent);
   const bar = document.querySelector('.toolbar');
   const tops = [...bar.children].filter(shown).map((child) => child.offsetTop);
   return {name: name.textContent, whole: name.scrollWidth <= name.clientWidth && box.width > 0,
-          covered: neighbours.length, words, rows: Math.max(...tops) - Math.min(...tops) > 4 ? 2 : 1,
-          steps: bar.className};
+          covered: neighbours.length, words,
+          rows: Math.max(...tops) - Math.min(...tops) > 4 ? 2 : 1, steps: bar.className};
 }"""
 
 
