@@ -5,9 +5,9 @@ stays small on the wire."""
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Browser, Page
 
-from .harness import open_board, start_layout
+from .harness import SIZES, api, open_board, start_layout
 from .layouts import klondike
 
 ALL_RANKS = klondike(
@@ -54,6 +54,79 @@ def test_court_cards_show_a_figure(page: Page, server: str) -> None:
     # The symbols are in the page once, however many cards use them.
     assert page.locator("#card-symbols").count() == 1
     assert page.locator("symbol#court-K").count() == 1
+
+
+COURTS = klondike("t1: JS", "t2: QH", "t3: KD", "t4: JD", "t5: QC", "t6: KC", "t7: QS")
+
+#: Where each court card's figures and suits are on screen: every shape of the figure (its
+#: box in the symbol, widened by half its stroke, through each of the picture's two copies,
+#: the second turned about the middle) cut to the frame, against the suits printed in the
+#: picture's corners and the card's corner index.
+COURT_OVERLAPS = """() => {
+  const rect = (r) => ({left: r.left, top: r.top, right: r.right, bottom: r.bottom});
+  const meets = (a, b) =>
+    a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+  const found = [];
+  let shapes = 0;
+  for (const card of document.querySelectorAll('.board .card.court')) {
+    const picture = card.querySelector('.court-picture');
+    const frame = rect(card.querySelector('.court-frame').getBoundingClientRect());
+    const screen = picture.getScreenCTM();
+    const suits = [...picture.querySelectorAll('use[href^="#suit-"]')]
+      .map((use) => rect(use.getBoundingClientRect()));
+    const corner = [...card.querySelectorAll('.corner:not(.far) > span')]
+      .map((span) => rect(span.getBoundingClientRect()));
+    for (const use of picture.querySelectorAll('use[href^="#court-"]')) {
+      const turn = use.transform.baseVal.consolidate();
+      const matrix = turn ? screen.multiply(turn.matrix) : screen;
+      for (const shape of document.querySelector(use.getAttribute('href')).children) {
+        const box = shape.getBBox();
+        const stroke = shape.getAttribute('stroke-width') ?? '1';
+        const half = shape.getAttribute('stroke') ? parseFloat(stroke) / 2 : 0;
+        const [x0, y0] = [box.x - half, box.y - half];
+        const [x1, y1] = [box.x + box.width + half, box.y + box.height + half];
+        const points = [[x0, y0], [x1, y0], [x0, y1], [x1, y1]]
+          .map(([x, y]) => new DOMPoint(x, y).matrixTransform(matrix));
+        const xs = points.map((p) => p.x), ys = points.map((p) => p.y);
+        const drawn = {left: Math.max(frame.left, Math.min(...xs)),
+                       right: Math.min(frame.right, Math.max(...xs)),
+                       top: Math.max(frame.top, Math.min(...ys)),
+                       bottom: Math.min(frame.bottom, Math.max(...ys))};
+        if (drawn.left >= drawn.right || drawn.top >= drawn.bottom) continue;
+        shapes += 1;
+        for (const [what, boxes] of [['picture suit', suits], ['corner index', corner]]) {
+          if (boxes.some((b) => meets(drawn, b))) {
+            found.push([card.dataset.card, shape.outerHTML.slice(0, 60), what]);
+          }
+        }
+      }
+    }
+  }
+  return {shapes, found};
+}"""
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+@pytest.mark.parametrize("size", SIZES)
+def test_court_figures_keep_clear_of_the_suits_in_the_corners(
+    browser: Browser, server: str, size: str, theme: str
+) -> None:
+    """The queen's rose, the jack's halberd and feather, the king's sword: no part of a figure
+    lies on the suit printed in its picture's corner, nor on the card's corner index, on a
+    phone or a desktop, in light or dark, with large print or not."""
+    context = browser.new_context(viewport=SIZES[size], base_url=server)
+    page = context.new_page()
+    open_board(page, server)
+    for large in (False, True):
+        api(page, "PUT", "/api/settings", {"theme": theme, "large_print": large})
+        start_layout(page, server, COURTS)
+        assert page.locator(".board .card.court").count() == 7
+        overlaps = page.evaluate(COURT_OVERLAPS)
+        # Every card's every shape was measured: 7 cards, two copies, a dozen shapes each.
+        assert overlaps["shapes"] >= 7 * 2 * 10, overlaps
+        assert overlaps["found"] == [], (large, overlaps["found"])
+    api(page, "PUT", "/api/settings", {"theme": "system", "large_print": False})
+    context.close()
 
 
 @pytest.mark.cold_browser  # a context used before holds the board's files in memory

@@ -16,9 +16,15 @@ GAMES = {
 }
 
 
+#: The sizes the large print test measures: a phone, a desktop and the narrowest phone, where
+#: Simple Simon's and Easy Harp's cards are 29 px wide.
+PRINT_SIZES: dict[str, ViewportSize] = {**SIZES, "narrow-phone": {"width": 320, "height": 700}}
+
+
 def card_looks(page: Page) -> dict[str, float]:
     """The face-up cards' width and the smallest corner index on the table, and how far any
-    corner's rank runs into its suit or past its card (0 when every corner fits)."""
+    corner's rank runs into its suit, or its index ("10♥") out of its card's box (0 when every
+    corner fits)."""
     looks: dict[str, float] = page.evaluate(
         """() => {
              const cards = [...document.querySelectorAll('.board .card.face')];
@@ -28,7 +34,8 @@ def card_looks(page: Page) -> dict[str, float]:
                const rank = card.querySelector('.corner .rank').getBoundingClientRect();
                const suit = card.querySelector('.corner .suit').getBoundingClientRect();
                overflow = Math.max(overflow, rank.right - suit.left, suit.right - box.right,
-                                   box.left - rank.left);
+                                   box.left - rank.left, box.top - Math.min(rank.top, suit.top),
+                                   Math.max(rank.bottom, suit.bottom) - box.bottom);
              }
              const sizes = cards.map(c =>
                parseFloat(getComputedStyle(c.querySelector('.corner')).fontSize));
@@ -39,12 +46,14 @@ def card_looks(page: Page) -> dict[str, float]:
     return looks
 
 
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("size", PRINT_SIZES)
 @pytest.mark.parametrize("game", GAMES)
 def test_ui_22_large_print_never_makes_cards_smaller(
     browser: Browser, server: str, game: str, size: str
 ) -> None:
-    context = browser.new_context(viewport=SIZES[size], base_url=server)
+    """Large print keeps the cards' width and grows their corner index, whose "10♥" lies wholly
+    on its card, at 320 px too (Simple Simon's and Easy Harp's 29 px cards: 13 px, not 15)."""
+    context = browser.new_context(viewport=PRINT_SIZES[size], base_url=server)
     page = context.new_page()
     open_board(page, server, GAMES[game])
     api(page, "PUT", "/api/settings", {"large_print": False})
@@ -79,6 +88,43 @@ def test_the_stock_says_how_many_cards_it_holds(page: Page, server: str) -> None
     assert "24" in stock.evaluate("e => getComputedStyle(e, '::after').content")
     page.locator('[data-pile="s"]').click()
     expect(stock).to_have_attribute("data-count", "21")
+
+
+#: The stock's count (its ::after) and the top card's box, in the page's pixels: the count's
+#: used size and place as the page laid it out (a pseudo-element has no client rect).
+STOCK_COUNT_BOXES = """() => {
+  const stock = document.querySelector('[data-pile="s"]');
+  const count = getComputedStyle(stock, '::after');
+  const px = (name) => parseFloat(count[name]);
+  const padded = count.boxSizing === 'content-box';
+  const width = px('width') + (padded ? px('paddingLeft') + px('paddingRight') : 0);
+  const height = px('height') + (padded ? px('paddingTop') + px('paddingBottom') : 0);
+  const pile = stock.getBoundingClientRect();
+  // left: 50% and translate: -50% 0 centre it on the pile.
+  const left = pile.left + px('left') - width / 2;
+  const top = pile.top + px('top');
+  const card = stock.lastElementChild.getBoundingClientRect();
+  return {count: {left, top, right: left + width, bottom: top + height},
+          card: {left: card.left, top: card.top, right: card.right, bottom: card.bottom}};
+}"""
+
+
+@pytest.mark.parametrize("size", PRINT_SIZES)
+@pytest.mark.parametrize("game", ["klondike", "easy-harp"])
+def test_the_stocks_count_lies_on_its_top_card(
+    browser: Browser, server: str, game: str, size: str
+) -> None:
+    """Easy Harp's 59 cards on a 29 px stock at 320 px too: the count is wholly on the top
+    card, which stands a few pixels above the stack's foot."""
+    context = browser.new_context(viewport=PRINT_SIZES[size], base_url=server)
+    page = context.new_page()
+    open_board(page, server, GAMES[game])
+    boxes = page.evaluate(STOCK_COUNT_BOXES)
+    count, card = boxes["count"], boxes["card"]
+    assert count["right"] - count["left"] > 8, boxes
+    assert card["left"] <= count["left"] and count["right"] <= card["right"], boxes
+    assert card["top"] <= count["top"] and count["bottom"] <= card["bottom"], boxes
+    context.close()
 
 
 def test_the_draw_3_fan_on_a_phone_shows_every_index(browser: Browser, server: str) -> None:
@@ -119,6 +165,66 @@ def test_the_desktop_table_stays_put_when_the_toolbar_changes(
     page.wait_for_timeout(100)
     assert page.locator("#board").bounding_box() == top
     api(page, "PUT", "/api/settings", {"hints": False, "language": "en"})
+    context.close()
+
+
+#: The game's name and the toolbar's words as shown: whether the name is whole (not cut with
+#: an ellipsis, nothing of it covered), which buttons show their words, and the toolbar's rows.
+TOOLBAR_WORDS = """() => {
+  const name = document.getElementById('game-name');
+  const box = name.getBoundingClientRect();
+  const others = '.toolbar-status > :not([hidden]), .toolbar-actions, .toolbar-site';
+  const neighbours = [...document.querySelectorAll(others)]
+    .filter((e) => !e.contains(name)).map((e) => e.getBoundingClientRect())
+    .filter((r) => r.width > 0 && r.left < box.right && box.left < r.right
+                   && r.top < box.bottom && box.top < r.bottom);
+  const shown = (element) =>
+    element.checkVisibility() && element.getBoundingClientRect().width > 1;
+  const labels = '.toolbar-actions button:not([hidden]) > span, .toolbar-link-text';
+  const words = [...document.querySelectorAll(labels)]
+    .filter(shown).map((element) => element.textContent);
+  const bar = document.querySelector('.toolbar');
+  const tops = [...bar.children].filter(shown).map((child) => child.offsetTop);
+  return {name: name.textContent, whole: name.scrollWidth <= name.clientWidth && box.width > 0,
+          covered: neighbours.length, words,
+          rows: Math.max(...tops) - Math.min(...tops) > 4 ? 2 : 1, steps: bar.className};
+}"""
+
+
+@pytest.mark.parametrize("width", [1024, 1440])
+def test_the_desktop_toolbar_shows_the_games_name_before_its_buttons_words(
+    browser: Browser, server: str, width: int
+) -> None:
+    """On a desktop the toolbar is one row, and when the row is short the buttons' words go
+    first: the game's name is never cut or covered, in any game and language, Hint and Finish
+    shown or not; where there is room (1440 px, English, no Hint) New game keeps its word."""
+    context = browser.new_context(viewport={"width": width, "height": 768}, base_url=server)
+    page = context.new_page()
+    open_board(page, server, GAMES["klondike"])
+    tables = set()
+    for lang in ("en", "ro", "nl"):
+        for extras in (False, True):
+            api(page, "PUT", "/api/settings", {"language": lang, "hints": extras})
+            for game, path in GAMES.items():
+                open_board(page, server, path)
+                page.evaluate(
+                    "(shown) => { document.getElementById('finish-button').hidden = !shown;"
+                    " window.dispatchEvent(new Event('resize')); }",
+                    extras,
+                )
+                page.wait_for_timeout(50)
+                toolbar = page.evaluate(TOOLBAR_WORDS)
+                seen = (lang, extras, game, toolbar)
+                assert toolbar["whole"] and toolbar["covered"] == 0, seen
+                assert toolbar["rows"] == 1, seen
+                if width == 1440 and lang == "en" and not extras:
+                    assert any("New game" in word for word in toolbar["words"]), seen
+                box = page.locator("#board").bounding_box()
+                assert box is not None
+                tables.add(box["y"])
+    # One row whatever it holds: the table never moves.
+    assert len(tables) == 1, tables
+    api(page, "PUT", "/api/settings", {"language": "en", "hints": False})
     context.close()
 
 

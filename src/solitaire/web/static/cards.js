@@ -41,7 +41,10 @@ const PIP_ROWS = { A: 1, 2: 2, 3: 3, 4: 2, 5: 3, 6: 3, 7: 4, 8: 4, 9: 4, T: 4 };
 // The four suits (viewBox 0 0 100 100) and the upper half of each court figure (viewBox
 // 0 0 100 50; the card prints it twice, the second turned about the middle, as real decks
 // do). The robes take the suit's colour (currentColor), so the four-colour deck and the
-// dark theme need nothing more. Drawn for this app.
+// dark theme need nothing more. Drawn for this app. What a figure holds (the king's sword,
+// the queen's rose, the jack's halberd) stands at its right, clear of the suit printed in
+// the picture's corner at its left (courtPicture: x 6 – 21, y 5 – 20), as does everything
+// else of the figure; the jack's feather sweeps left from his cap, short of that suit.
 const GOLD = "#d9a21b";
 const SKIN = "#f4d2ab";
 const HAIR = "#4a3220";
@@ -61,15 +64,15 @@ const SYMBOLS = `
 <symbol id="court-K" viewBox="0 0 100 50">${ROBE}<path d="M80 4v42M74 31h12" stroke="#8d979f" stroke-width="3"/>${HEAD}
 <path d="M41 21c0 13 18 13 18 0-3 5-15 5-18 0Z" fill="${HAIR}"/>
 <path d="M40 11V1l5 5 5-6 5 6 5-5v10Z" fill="${GOLD}" stroke="${LINE}" stroke-width="0.8"/></symbol>
-<symbol id="court-Q" viewBox="0 0 100 50">${ROBE}<path d="M21 45V20" stroke="#3f8a3f" stroke-width="2"/>
-<circle cx="21" cy="16" r="5" fill="#d6336c"/><circle cx="21" cy="16" r="2" fill="${GOLD}"/>
+<symbol id="court-Q" viewBox="0 0 100 50">${ROBE}<path d="M79 45V20" stroke="#3f8a3f" stroke-width="2"/>
+<circle cx="79" cy="16" r="5" fill="#d6336c"/><circle cx="79" cy="16" r="2" fill="${GOLD}"/>
 <path d="M41 13c-5 9-4 17-1 22l5-3c-2-6-2-12 0-17ZM59 13c5 9 4 17 1 22l-5-3c2-6 2-12 0-17Z" fill="${HAIR}"/>${HEAD}
 <path d="M41 12c1-6 5-9 9-10 4 1 8 4 9 10Z" fill="${GOLD}" stroke="${LINE}" stroke-width="0.8"/>
 <circle cx="50" cy="7" r="1.6" fill="#d6336c"/></symbol>
-<symbol id="court-J" viewBox="0 0 100 50">${ROBE}<path d="M21 46V6" stroke="#8a5a2b" stroke-width="2.5"/>
-<path d="M21 6c-7 2-9 7-9 11l9-3Z" fill="#8d979f"/>${HEAD}
+<symbol id="court-J" viewBox="0 0 100 50">${ROBE}<path d="M79 46V6" stroke="#8a5a2b" stroke-width="2.5"/>
+<path d="M79 6c7 2 9 7 9 11l-9-3Z" fill="#8d979f"/>${HEAD}
 <path d="M39 14c0-9 22-9 22 0l4 1H35Z" fill="currentColor" stroke="${LINE}" stroke-width="0.8"/>
-<path d="M59 9c7-6 15-7 21-5-7 2-13 6-18 10Z" fill="${GOLD}"/></symbol>`;
+<path d="M41 9c-5-5-11-6-15-4 5 1 9 5 13 9Z" fill="${GOLD}"/></symbol>`;
 
 function rankLabel(rank) {
   return LETTERED.includes(rank) ? t(`ui.index.${rank}`) : (RANK_LABELS[rank] ?? rank);

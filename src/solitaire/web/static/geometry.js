@@ -16,11 +16,25 @@ const MIN_INDEX_SIZE = 11;
 // Large print: corner indices (and with them the fan that shows them) a third larger.
 const LARGE_PRINT = 1.35;
 
-// Large print's indices are larger at every card size, the smallest cards included; the
-// narrowest still hold "10" and its suit side by side (board.css tightens the "10").
+// How wide a corner's "10♥" is, in ems of the index: "10" set tight on small cards (board.css)
+// and its suit at 0.95 em; 2.0 em in DejaVu Sans Bold, the widest of the usual system fonts,
+// and a little room to spare.
+const TEN_AND_SUIT_EMS = 2.05;
+
+// The largest index whose "10♥" lies wholly on a card this wide: the corner starts at 3.5 %
+// of the card from its edge, inside a 1 px border (board.css, .board[data-small]).
+function widestIndex(cardW) {
+  return Math.floor((cardW * 0.965 - 1) / TEN_AND_SUIT_EMS);
+}
+
+// Large print's indices are larger at every card size, the smallest cards included, and
+// never wider than the card: at the narrowest (Simple Simon and Easy Harp at 320 px, cards
+// 29 px wide) "10♥" fits at 13 px, not at large print's usual 15.
 function indexSizeFor(cardW, print = 1) {
-  const smallest = print > 1 ? 15 : 12;
-  return Math.max(smallest, Math.min(Math.round(24 * print), Math.round(cardW * 0.27 * print)));
+  const plain = Math.max(12, Math.min(24, Math.round(cardW * 0.27)));
+  if (print === 1) return plain;
+  const large = Math.max(15, Math.min(Math.round(24 * print), Math.round(cardW * 0.27 * print)));
+  return Math.max(plain, Math.min(large, widestIndex(cardW)));
 }
 
 // The smallest step between two face-up cards that still shows a corner index of that size.

@@ -34,7 +34,11 @@ function drawPile(pile, place, geometry, suit) {
     // The recycle ring only where a tap would bring the waste back (stock_tap, docs/api.md);
     // the count of the cards left on a stock that has some.
     element.classList.toggle("recycle", pile.cards.length === 0 && place.recycle);
-    if (pile.cards.length > 0) element.dataset.count = String(pile.cards.length);
+    if (pile.cards.length > 0) {
+      element.dataset.count = String(pile.cards.length);
+      // The top card rises above the stack's foot (geometry.js): the count sits on that card.
+      element.style.setProperty("--top-rise", `${-place.cards.at(-1).y}px`);
+    }
   }
   // KL-0, EH-0: an empty foundation shows, faintly, the suit it is kept for (board.css).
   if (suit) element.dataset.suit = suitSymbol(suit);

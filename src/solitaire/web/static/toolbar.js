@@ -35,23 +35,30 @@ export function updateToolbar(state) {
 }
 
 // Above 900 px the toolbar keeps to one row whatever it holds (Finish, Hint, a long game
-// name, Dutch labels), so that the table below it never moves: the buttons whose icons say
-// enough drop their labels when the row can't hold them ("compact"), then the game's name
-// gives way ("tight", cut with an ellipsis), and last New game, Hint, Finish and Statistics
-// drop theirs ("iconic"). At 900 px and narrower its rows are fixed by board.css; on a phone
-// held upright, where one of the bar's words does not fit its slot whole, all of them give
-// way to the icons ("bar-icons"; the bar keeps its height).
+// name, Dutch labels), so that the table below it never moves, and the game's name shows
+// whole before any button's word: when the row can't hold everything, the buttons whose
+// icons say enough drop their labels ("compact"), then Hint and Statistics ("spare"), then
+// the pages' link its words ("bare"), then New game and Finish ("iconic"), then the name
+// stands over the code and the figures under their labels ("stacked"), then the language
+// selector goes ("unlisted", it is in Settings), and only then, if the row still can't hold
+// it, the game's name gives way ("tight", cut with an ellipsis). At 900 px and narrower its
+// rows are fixed by board.css; on a phone held upright, where one of the bar's words does
+// not fit its slot whole, all of them give way to the icons ("bar-icons"; the bar keeps its
+// height).
+const DESKTOP_STEPS = ["compact", "spare", "bare", "iconic", "stacked", "unlisted", "tight"];
+
 export function fitToolbar() {
   const bar = document.querySelector(".toolbar");
-  bar.classList.remove("compact", "tight", "iconic", "bar-icons");
+  bar.classList.remove(...DESKTOP_STEPS, "bar-icons");
   if (window.matchMedia("(max-width: 560px) and (orientation: portrait)").matches) {
     const words = [...bar.querySelectorAll(".toolbar-actions .bar-label")].filter((word) => word.offsetWidth > 0);
     bar.classList.toggle("bar-icons", words.some((word) => word.scrollWidth > word.clientWidth));
     return;
   }
   if (!window.matchMedia("(min-width: 901px)").matches) return;
+  // Each step is measured with the row free to wrap: a second row says it did not fit.
   const wraps = () => bar.lastElementChild.offsetTop > bar.firstElementChild.offsetTop + 4;
-  for (const step of ["compact", "tight", "iconic"]) {
+  for (const step of DESKTOP_STEPS) {
     if (!wraps()) return;
     bar.classList.add(step);
   }
