@@ -100,8 +100,17 @@ def test_forced_colours_keep_backs_and_faces_apart(browser: Browser, server: str
 
 
 def box(page: Page, pile: str) -> FloatRect:
-    found = page.locator(f'[data-pile="{pile}"]').bounding_box()
-    assert found is not None
+    # Read in one go in the page: a pile's element is replaced when the server's answer
+    # redraws it, and a locator's box read between finding the element and measuring it
+    # would find it detached (None).
+    found: FloatRect = page.evaluate(
+        """pile => {
+          const box = document.querySelector(`[data-pile="${pile}"]`).getBoundingClientRect();
+          return { x: box.x, y: box.y, width: box.width, height: box.height };
+        }""",
+        pile,
+    )
+    assert found["width"] > 0, pile
     return found
 
 
