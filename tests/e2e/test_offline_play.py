@@ -269,6 +269,12 @@ def test_a_win_offline_keeps_its_time_and_counts_in_this_devices_statistics(
     expect(page.locator("#history-download")).to_have_attribute("aria-disabled", "true")
     expect(page.locator("#history-download")).not_to_have_attribute("href", re.compile(".*"))
     expect(page.locator("#stats-offline-note")).to_have_text(words["ui.stats.offline_controls"])
+    # The history is the server's: its tab says so, without an error.
+    page.locator("#stats-tab-history").click()
+    expect(page.locator("#history-offline")).to_have_text(words["ui.stats.history_offline"])
+    expect(page.locator("#stats-error")).to_be_hidden()
+    expect(page.locator("#history-empty")).to_be_hidden()
+    page.locator("#stats-tab-figures").click()
     page.keyboard.press("Escape")
 
     back_online_until_uploaded(page)
@@ -284,6 +290,9 @@ def test_a_win_offline_keeps_its_time_and_counts_in_this_devices_statistics(
     expect(page.locator("#stats-reset-button")).to_be_enabled()
     expect(page.locator("#history-download")).to_have_attribute("href", "/api/history.csv")
     expect(page.locator("#history-download")).not_to_have_attribute("aria-disabled", "true")
+    page.locator("#stats-tab-history").click()
+    expect(page.locator("#history-list .history-row")).not_to_have_count(0)
+    expect(page.locator("#history-offline")).to_be_hidden()
 
 
 @pytest.mark.slow

@@ -263,7 +263,21 @@ function renderHistory() {
 
 async function loadHistory({ more = false } = {}) {
   const offset = more ? view.history.length : 0;
-  const { status, body } = await api.history(offset, HISTORY_PAGE);
+  $("history-offline").hidden = true;
+  let answer;
+  try {
+    answer = await api.history(offset, HISTORY_PAGE);
+  } catch (error) {
+    if (!(error instanceof ApiUnreachable)) throw error;
+    // UI-21: the history is the server's; offline it says so plainly, not as a failure.
+    view.history = [];
+    view.total = 0;
+    renderHistory();
+    $("history-empty").hidden = true;
+    $("history-offline").hidden = false;
+    return;
+  }
+  const { status, body } = answer;
   if (status !== 200) throw new Error(failureText(status, body));
   view.history = more ? [...view.history, ...body.games] : body.games;
   view.total = body.total;
