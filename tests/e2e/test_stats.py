@@ -367,9 +367,14 @@ def test_the_phone_toolbar_keeps_to_two_rows(browser: Browser, server: str, lang
         context.close()
 
 
-def test_the_desktop_toolbar_shows_the_labels(page: Page, server: str) -> None:
+def test_the_desktop_toolbar_shows_the_labels(browser: Browser, server: str) -> None:
+    # On a wide screen every button keeps its word; narrower, the words go before the game's
+    # name is cut (test_phone: the desktop toolbar shows the game's name before its words).
+    context = browser.new_context(viewport={"width": 1920, "height": 1080}, base_url=server)
+    page = context.new_page()
     open_board(page, server)
     button = page.get_by_role("button", name="Statistics", exact=True)
     # The text shown: the button also holds the phone bar's short word, out of sight here.
     expect(button).to_have_text("Statistics", use_inner_text=True)
     expect(button.locator("span")).not_to_have_css("position", "absolute")
+    context.close()
