@@ -154,6 +154,19 @@ def test_a_tampered_offline_log_is_refused_from_the_bad_action_on(phone: Page, s
     assert (current["code"], current["version"], current["won"]) == ("KL1-D1N-AAAAAAG", 1, False)
 
 
+def another_tab_plays(
+    browser: Browser, page: Page, server: str, game_id: str, intents: list[dict[str, str]]
+) -> None:
+    """The same player, online in another tab, plays ``intents`` on the game from its start."""
+    other = browser.new_context(base_url=server, storage_state=page.context.storage_state())
+    for version, intent in enumerate(intents):
+        answer = other.request.post(
+            f"{server}/api/games/{game_id}/actions", data={"version": version, **intent}
+        )
+        assert answer.ok, answer.text()
+    other.close()
+
+
 @pytest.mark.slow
 def test_a_game_moved_on_in_another_tab_is_kept_beside_the_offline_continuation(
     phone: Page, browser: Browser, server: str
@@ -168,13 +181,7 @@ def test_a_game_moved_on_in_another_tab_is_kept_beside_the_offline_continuation(
     page.locator('[data-pile="s"]').click()
     expect(page.locator("[data-moves]")).to_have_text("1", timeout=READY_MS)
     # Meanwhile another tab, online, plays the same game on: a card from the stock, and back.
-    other = browser.new_context(base_url=server, storage_state=page.context.storage_state())
-    for version, intent in enumerate(({"type": "stock"}, {"type": "undo"})):
-        answer = other.request.post(
-            f"{server}/api/games/{served['id']}/actions", data={"version": version, **intent}
-        )
-        assert answer.ok, answer.text()
-    other.close()
+    another_tab_plays(browser, page, server, served["id"], [{"type": "stock"}, {"type": "undo"}])
 
     back_online_until_uploaded(page)
     kept = api(page, "GET", f"/api/games/{served['id']}")
@@ -360,12 +367,7 @@ def test_back_online_with_nothing_played_offline_the_server_plays_again(
     expect(page.locator("#offline")).to_have_text(words["ui.offline_playing"])
     expect(page.locator("[data-code]")).to_have_text("KL1-D1N-AAAAAAG")
     expect(page.locator("[data-moves]")).to_have_text("0")
-    other = browser.new_context(base_url=server, storage_state=page.context.storage_state())
-    answer = other.request.post(
-        f"{server}/api/games/{served['id']}/actions", data={"version": 0, "type": "stock"}
-    )
-    assert answer.ok, answer.text()
-    other.close()
+    another_tab_plays(browser, page, server, served["id"], [{"type": "stock"}])
     page.context.set_offline(False)
     page.wait_for_function(
         "() => !document.body.hasAttribute('data-playing-offline')", timeout=30_000

@@ -212,7 +212,7 @@ def test_the_desktop_toolbar_shows_the_games_name_before_its_buttons_words(
                     " window.dispatchEvent(new Event('resize')); }",
                     extras,
                 )
-                page.wait_for_timeout(50)
+                # The toolbar fits itself on the resize event, before dispatchEvent returns.
                 toolbar = page.evaluate(TOOLBAR_WORDS)
                 seen = (lang, extras, game, toolbar)
                 assert toolbar["whole"] and toolbar["covered"] == 0, seen
