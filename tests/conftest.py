@@ -110,12 +110,13 @@ def migrated_sqlite_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture(autouse=True)
-def _cold_browser(request: pytest.FixtureRequest) -> None:
+def _browser_markers(request: pytest.FixtureRequest) -> None:
     """Tell the browser contexts' pool whether this test wants contexts no test has used
-    (the marker ``cold_browser``: tests/e2e/context_pool.py)."""
-    from .e2e.context_pool import COLD, this_test_is_cold
+    (``cold_browser``) and whether its pages may register the service worker
+    (``service_worker``): tests/e2e/context_pool.py."""
+    from .e2e.context_pool import this_test_is_marked
 
-    this_test_is_cold(request.node.get_closest_marker(COLD) is not None)
+    this_test_is_marked(frozenset(marker.name for marker in request.node.iter_markers()))
 
 
 @pytest.fixture(scope="module")

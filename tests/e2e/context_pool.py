@@ -14,6 +14,12 @@ function, extra headers, a context made from another's storage state, the page c
 ``cold_browser``, which gets a context never used before (as the first-load size test needs:
 a renderer that has loaded the board holds its files in memory).
 
+The pages of a test not marked ``service_worker`` cannot register the service worker
+(``harness.with_test_defaults``): installed, it fetches the board's requests itself, and
+Playwright's routes, which many tests use to play a server's or a proxy's failure, no longer
+see them; it would also download the offline engine in every test that lasts a few seconds.
+The offline tests are marked.
+
 >>> sorted(UNDOABLE_BY_NOBODY)[:2]
 ['add_init_script', 'expose_binding']
 """
@@ -46,6 +52,8 @@ UNDOABLE_BY_NOBODY = frozenset(
 IDLE_LIMIT = 6
 #: The marker of a test that needs a context no test has used before.
 COLD = "cold_browser"
+#: The marker of a test whose pages may register the service worker (the others' may not).
+SERVICE_WORKER = "service_worker"
 
 
 @dataclass
@@ -68,7 +76,7 @@ class ContextPool:
         setattr(browser, "new_context", self.new_context)  # noqa: B010 (an instance's method)
 
     def new_context(self, **options: Any) -> BrowserContext:
-        if _cold_test or "storage_state" in options:
+        if COLD in _test_markers or "storage_state" in options:
             return self._open(**options)
         key = repr(sorted(options.items()))
         for entry in reversed(self._idle):
@@ -134,13 +142,19 @@ class ContextPool:
         return True
 
 
-_cold_test = False
+_test_markers: frozenset[str] = frozenset()
 
 
-def this_test_is_cold(cold: bool) -> None:
-    """Whether the test about to run is marked ``cold_browser`` (the root conftest says)."""
-    global _cold_test
-    _cold_test = cold
+def this_test_is_marked(markers: frozenset[str]) -> None:
+    """Which of :data:`COLD` and :data:`SERVICE_WORKER` mark the test about to run (the root
+    conftest says)."""
+    global _test_markers
+    _test_markers = markers & {COLD, SERVICE_WORKER}
+
+
+def service_workers_allowed() -> bool:
+    """Whether the test running is marked ``service_worker``."""
+    return SERVICE_WORKER in _test_markers
 
 
 def keep_out_of_the_pool(context: BrowserContext) -> None:

@@ -35,7 +35,7 @@ from solitaire.layout import parse_layout
 from solitaire.play import Game
 
 from ..support.server import ADDRESS_LINE, TESTS_TODAY
-from .context_pool import ContextPool
+from .context_pool import ContextPool, service_workers_allowed
 from .layouts import simple_simon_one_move_from_winning
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -82,21 +82,25 @@ def chromium_browser() -> Iterator[Browser]:
     """A running Debian Chromium for one group of tests, closed afterwards."""
     with sync_playwright() as playwright:
         chromium = launch_chromium(playwright)
-        pool = ContextPool(without_motion_by_default(chromium))
+        pool = ContextPool(with_test_defaults(chromium))
         yield chromium
         pool.close()
         chromium.close()
 
 
-def without_motion_by_default(browser: Browser) -> Browser:
+def with_test_defaults(browser: Browser) -> Browser:
     """``browser`` whose new contexts prefer reduced motion unless told otherwise
     (``reduced_motion="no-preference"``): a deal then lands at once instead of flying for
     about a second (UI-18), which most tests only wait out. The tests of motion itself (the
-    deal, the flights of quick taps, the celebration) ask for it."""
+    deal, the flights of quick taps, the celebration) ask for it. And their pages cannot
+    register the service worker unless the test is marked ``service_worker``
+    (context_pool.py says why)."""
     open_context = browser.new_context
 
     def new_context(**options: Any) -> BrowserContext:
         options.setdefault("reduced_motion", "reduce")
+        if not service_workers_allowed():
+            options.setdefault("service_workers", "block")
         return open_context(**options)
 
     setattr(browser, "new_context", new_context)  # noqa: B010 (an instance's method)

@@ -16,7 +16,7 @@ from solitaire.server.settings import Settings
 from .harness import catalog, free_port, open_board, running_server
 
 # The service worker and its caches are what these tests are about: each context is new.
-pytestmark = pytest.mark.cold_browser
+pytestmark = [pytest.mark.cold_browser, pytest.mark.service_worker]
 
 WEB = Settings.model_fields["web_dir"].default
 

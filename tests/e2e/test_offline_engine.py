@@ -14,7 +14,7 @@ from playwright.sync_api import Page
 from .harness import api, open_board
 
 # The service worker and its caches are what these tests are about: each context is new.
-pytestmark = pytest.mark.cold_browser
+pytestmark = [pytest.mark.cold_browser, pytest.mark.service_worker]
 
 #: What only the server knows of a game (its id, the time played, its level or challenge).
 SERVER_ONLY = ("id", "seconds", "played_ms", "level", "challenge")

@@ -24,7 +24,7 @@ from .harness import (
 )
 
 # The service worker and its caches are what these tests are about: each context is new.
-pytestmark = pytest.mark.cold_browser
+pytestmark = [pytest.mark.cold_browser, pytest.mark.service_worker]
 
 PHONE: ViewportSize = {"width": 390, "height": 844}
 #: Downloading and caching 13 MB from the test server on a busy machine.
