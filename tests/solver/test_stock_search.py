@@ -354,11 +354,13 @@ def test_a_sound_reduction_loses_no_win(
     for _ in range(count):
         position = low_cards_up(variant, rng, highest)
         reduced = solve(position, seconds=600, max_positions=budget)
+        if reduced.verdict is Verdict.UNKNOWN:
+            continue  # a hard one: nothing to compare, whatever the plain search finds
         with monkeypatch.context() as patch:
             patch.setattr(stock_position, reduction, False)
             plain = solve(position, seconds=600, max_positions=budget)
-        if Verdict.UNKNOWN in (reduced.verdict, plain.verdict):
-            continue  # a hard one (the reduced search decides some the other does not)
+        if plain.verdict is Verdict.UNKNOWN:
+            continue  # the reduced search decides some the other does not
         assert reduced.verdict is plain.verdict, position
         decided.append(plain.verdict)
     assert len(decided) >= count * 5 // 6
