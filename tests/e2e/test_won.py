@@ -11,7 +11,7 @@ import re
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from .harness import api, card_in, catalog, current_state, start_layout
+from .harness import api, card_in, catalog, current_state, emulate_network, start_layout
 from .layouts import klondike
 
 pytestmark = pytest.mark.motion
@@ -154,6 +154,46 @@ def test_no_celebration_under_reduced_motion(browser: Browser, server: str) -> N
     expect(page.locator("#won-dialog")).to_be_visible()
     assert page.locator(".celebration").count() == 0
     assert page.evaluate("document.getAnimations().length") == 0
+    context.close()
+
+
+# Where the won dialog's Close button is the moment the dialog opens, and whether its records
+# were in by then.
+WATCH_THE_WON_DIALOG_OPEN = """() => new Promise((resolve) => {
+  const dialog = document.getElementById('won-dialog');
+  new MutationObserver((_, observer) => {
+    if (!dialog.open) return;
+    observer.disconnect();
+    const close = dialog.querySelector('button[value=close]').getBoundingClientRect();
+    window.wonOpened = {top: close.top,
+                        records: dialog.querySelectorAll('[data-won-records] li').length};
+  }).observe(dialog, {attributes: true, attributeFilter: ['open']});
+  resolve();
+})"""
+
+
+def test_the_won_dialog_opens_with_its_records_its_buttons_never_pushed_down(
+    browser: Browser, server: str
+) -> None:
+    # A phone on a slow network, without motion: the dialog comes at the win, and the
+    # records take two round trips (the win's time kept, then the records read). Opened
+    # before them, the dialog grew under the player's finger as they arrived and a tap
+    # meant for Close missed it.
+    context = browser.new_context(viewport={"width": 390, "height": 844}, reduced_motion="reduce")
+    page = context.new_page()
+    start_layout(page, server, FOUR_KINGS_LEFT)
+    page.evaluate(WATCH_THE_WON_DIALOG_OPEN)
+    network = emulate_network(page)
+    for pile, code in [("t1", "KS"), ("t2", "KH"), ("t3", "KD"), ("t4", "KC")]:
+        card_in(page, pile, code).click()
+    dialog = page.locator("#won-dialog")
+    expect(dialog).to_be_visible()
+    expect(dialog.locator("[data-won-records] li")).to_have_count(1)
+    opened = page.evaluate("window.wonOpened")
+    assert opened["records"] == 1, opened
+    close = dialog.locator("button[value=close]").bounding_box()
+    assert close is not None and close["y"] == opened["top"], (close, opened)
+    network.detach()
     context.close()
 
 

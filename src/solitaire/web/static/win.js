@@ -8,7 +8,7 @@
 
 import { homeFlightMs, paced } from "./anim.js";
 import { celebrate } from "./celebrate.js";
-import { closeWon, openWon } from "./dialogs/won.js";
+import { askRecords, closeWon, openWon } from "./dialogs/won.js";
 import { ui } from "./state.js";
 
 // The won dialog opens this long after the cascade starts (at the normal pace), so that the
@@ -39,7 +39,7 @@ function celebrateThenShow(state) {
       () => {
         const now = stillWon(state);
         if (!now) return;
-        openWon(now);
+        openWon(now, () => stillWon(state));
       },
       paced(WON_DIALOG_AFTER_MS),
     );
@@ -48,9 +48,12 @@ function celebrateThenShow(state) {
 
 export function followWin(state, before) {
   const moment = winMoment(state, before);
-  if (moment === "show") openWon(state);
-  else if (moment === "celebrate") celebrateThenShow(state);
-  else if (moment === "stop") {
+  if (moment === "show") {
+    openWon(state, () => stillWon(state));
+  } else if (moment === "celebrate") {
+    askRecords(state); // asked during the cascade: the dialog opens with them
+    celebrateThenShow(state);
+  } else if (moment === "stop") {
     closeWon();
     ui.celebration?.stop();
     ui.celebration = null;

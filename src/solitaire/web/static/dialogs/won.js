@@ -5,7 +5,8 @@
 // (`[data-won-challenge]`). One next step, "Play another deal" of the same kind (the primary
 // button), and the way back to the New game choices; both are toolbar commands.
 //
-//   openWon(state);   closeWon();
+//   askRecords(state);   // as the win is celebrated: the records are asked for meanwhile
+//   openWon(state, stillWon);   closeWon();
 //   recordLines(records, t)  →  ["New best score", "3 wins in a row"]
 
 import { api } from "../api.js";
@@ -18,6 +19,12 @@ import { ui } from "../state.js";
 const $ = (id) => document.getElementById(id);
 // A streak is news from its second win.
 const STREAK_SAID_FROM = 2;
+// The dialog opens whole: it waits for the records' lines, at most this long, so that they
+// never arrive under a finger about to tap its buttons and push them down.
+const RECORDS_WAIT_MS = 1500;
+// Each openWon and closeWon counts one: an opening that waited opens only if nothing came
+// between.
+let openings = 0;
 
 // What a win did, as the dialog's lines, in the player's words (`t` gives them). Each line
 // is {key, text}: the key names it for the tests and the styles.
@@ -58,8 +65,28 @@ async function showRecords(state) {
   list.hidden = lines.length === 0;
 }
 
+// Ask the server what this win did to the records (once per game); settled once the
+// dialog's list is filled, or left empty (offline, an error).
+let asked = Promise.resolve();
+export function askRecords(state) {
+  const records = $("won-records");
+  if (records.dataset.game !== state.id) {
+    records.dataset.game = state.id;
+    // After the drawing in progress: the clock (drawn after the win) starts reporting the
+    // win's time, which the records wait for.
+    asked = Promise.resolve()
+      .then(() => showRecords(state))
+      .catch(console.error);
+  }
+  return asked;
+}
+
+const delay = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
 // Score, moves and the time played (UI-13); "Play another deal" deals the same kind at once.
-export function openWon(state) {
+// Opens once the records are in (or RECORDS_WAIT_MS has passed), if `stillWanted()` then.
+export async function openWon(state, stillWanted = () => true) {
+  const opening = ++openings;
   $("won-text").textContent = t("ui.won_text", { score: state.score_text, moves: state.moves });
   const time = $("won-time");
   // UI-16: the clock's time, the one the server keeps for the win.
@@ -74,15 +101,13 @@ export function openWon(state) {
     ? ""
     : t(state.challenge.met ? "ui.challenge.won_met" : "ui.challenge.won_not_met", { date: dayText(state.challenge.date) });
   const dialog = $("won-dialog");
-  const records = $("won-records");
-  if (records.dataset.game !== state.id) {
-    records.dataset.game = state.id;
-    showRecords(state);
-  }
+  if (!dialog.open) await Promise.race([askRecords(state), delay(RECORDS_WAIT_MS)]);
+  if (opening !== openings || !stillWanted()) return;
   if (!dialog.open) dialog.showModal();
 }
 
 export function closeWon() {
+  openings += 1;
   const dialog = $("won-dialog");
   if (dialog.open) dialog.close();
 }
