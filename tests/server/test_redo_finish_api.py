@@ -5,7 +5,7 @@ the time played (UI-13)."""
 
 from __future__ import annotations
 
-import time
+import datetime as dt
 from typing import Any
 
 import pytest
@@ -272,17 +272,25 @@ def test_malformed_redo_and_finish_get_400(client: TestClient, action: dict[str,
 
 
 def test_ui13_the_time_played_runs_to_the_last_action_and_stops_at_the_win(
-    client: TestClient,
+    app: FastAPI, client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    # The store's clock, moved by hand: 65 s to the first action, 30 s more to the win.
+    now = [dt.datetime(2026, 11, 29, 10, 0, tzinfo=dt.UTC)]
+    monkeypatch.setattr(app.state.services.store, "clock", lambda: now[0])
+
+    def later(seconds: float) -> None:
+        now[0] += dt.timedelta(seconds=seconds)
+
     state = start(client, mode="layout", layout=KLONDIKE_ENDING)
-    time.sleep(1.1)
+    later(65.4)
     moved = ok(act(client, state, type="stock"))
-    assert moved["seconds"] >= 1 and isinstance(moved["seconds"], int)
-    assert read(client, moved)["seconds"] == moved["seconds"]  # no clock between actions
-    time.sleep(1.1)
+    assert moved["seconds"] == 65
+    later(10)
+    assert read(client, moved)["seconds"] == 65  # no clock between actions
+    later(20)
     won = ok(act(client, moved, type="finish"))
-    assert won["seconds"] >= moved["seconds"] + 1
-    time.sleep(1.1)
+    assert won["seconds"] == 95
+    later(3600)
     assert read(client, won) == won  # fixed once won
     recent = client.get("/api/stats").json()["variants"][0]["recent"]
     assert recent[-1]["seconds"] == won["seconds"]  # the measure of the statistics

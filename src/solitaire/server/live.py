@@ -284,7 +284,7 @@ class LiveGames:
             state = live.state()
             self._keep(live)  # a refused action changed nothing
             raise Illegal(refusal, state) from None
-        now = dt.datetime.now(dt.UTC)
+        now = self.store.clock()
         record = ActionRecord(game_id, live.version, live.game.log[-1], live.summary(), now)
         if not await self.store.append_action(record):
             # Another action came first (in another process): this Game object went ahead

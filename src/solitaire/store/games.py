@@ -409,6 +409,9 @@ class GameStore:
         self, engine: Engine, *, write_wait_seconds: float = 5.0, timeout_seconds: float = 2.0
     ) -> None:
         self.engine = engine
+        #: What time it is (UTC) for what the store writes: a game's start, its actions'
+        #: moments, and so its time played. Tests move it instead of sleeping.
+        self.clock: Callable[[], dt.datetime] = _now
         # SQLite takes one writer at a time, and a waiting writer polls with growing sleeps
         # (its busy handler): under load most of the time went to sleeping. Writers of this
         # process queue here instead, and the actions among them commit in groups (one disk
@@ -506,7 +509,7 @@ class GameStore:
         """Merge ``changes`` into the player's settings (creating the player if new, when
         ``admit_new_player`` lets it) in one statement, and answer all the settings the
         player has saved."""
-        values = {"player_id": player_id, "settings": changes, "now": _now()}
+        values = {"player_id": player_id, "settings": changes, "now": self.clock()}
 
         def merge(connection: Connection) -> Any:
             self._note_new_player(connection, player_id, admit_new_player)
@@ -520,7 +523,7 @@ class GameStore:
         """Create the player's row if there is none (race-free: a second creator finds it
         there and does nothing); a row created here is passed to ``admit``, which may refuse it
         (an exception: the whole write is rolled back)."""
-        values = {"player_id": player_id, "settings": {}, "now": _now()}
+        values = {"player_id": player_id, "settings": {}, "now": self.clock()}
         result: CursorResult[Any] = connection.execute(self._create_player, values)
         if result.rowcount == 1 and admit is not None:
             admit()
@@ -546,7 +549,7 @@ class GameStore:
         challenge's day. ``offline_ref``: the device's name for a game played offline (rules
         UI-21), kept in the same transaction; a name the player's devices used already
         raises :class:`OfflineGameTaken` and stores nothing."""
-        now = _now()
+        now = self.clock()
         game = StoredGame(
             id=game_id,
             player_id=player_id,
@@ -653,7 +656,7 @@ class GameStore:
         >>> store.record_clock("g1", "p1", 999_000, later)  # longer than the game has lasted
         (True, 61500)
         """
-        now = now or _now()
+        now = now or self.clock()
 
         def keep(connection: Connection) -> tuple[bool, int | None]:
             row = connection.execute(_FIND_GAME, {"game_id": game_id, "player_id": player_id})
@@ -761,7 +764,7 @@ class GameStore:
         """Start the statistics of ``variants`` (keys such as ``KL-D1N``) again from now, for
         this player (created if new, when ``admit_new_player`` lets it); answers the moment
         of the reset. The games stay."""
-        now = _now()
+        now = self.clock()
 
         def reset(connection: Connection) -> None:
             self._note_new_player(connection, player_id, admit_new_player)
@@ -848,7 +851,7 @@ class GameStore:
         """Append an action if the game is still at ``expected_version``, committed before
         this returns True; False (and nothing written) if another action came first.
         ``at`` is the moment it is recorded as made (now by default)."""
-        moment = at if at is not None else _now()
+        moment = at if at is not None else self.clock()
         record = ActionRecord(game_id, expected_version, action, summary, moment)
         return self._write(lambda connection: self._record(connection, record), groupable=True)
 
