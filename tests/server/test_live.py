@@ -107,6 +107,41 @@ def test_a_game_moved_on_elsewhere_answers_stale(
     assert act(here, moved, type="undo").json()["version"] == moved["version"] + 1
 
 
+def test_a_held_game_behind_the_database_reads_only_the_actions_it_missed(
+    two_processes: tuple[TestClient, TestClient], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Requests of one player reaching two processes in turn (several workers, several
+    # servers): the game this process holds is a few versions behind, and it catches up
+    # with those actions instead of replaying the whole log from the deal.
+    here, there = two_processes
+    state = start(here, mode="code", code=DEAL_6)
+    for _ in range(5):
+        state = act(here, state, type="stock").json()
+    _same_player(here, there)
+    for action in ({"type": "stock"}, {"type": "undo"}, {"type": "stock"}, {"type": "stock"}):
+        state = act(there, state, **action).json()
+    store = here.app.state.services.store  # type: ignore[attr-defined]
+    logs: list[int] = []
+    read_log = store.action_log
+
+    async def action_log(game_id: str, after: int = 0) -> list[str]:
+        logs.append(after)
+        found: list[str] = await read_log(game_id, after)
+        return found
+
+    monkeypatch.setattr(store, "action_log", action_log)
+    answer = act(here, state, type="move", move="t6-t7")
+    assert answer.status_code == 200, answer.text
+    assert logs == [5]  # the four actions made there, not the nine from the deal
+    assert answer.json()["version"] == state["version"] + 1 == 10
+    # The same game as the other process rebuilds it from the whole log, undo history
+    # included: the undo goes back to where the move was made.
+    assert there.get(f"/api/games/{state['id']}").json() == answer.json()
+    undone = act(here, answer.json(), type="undo").json()
+    assert undone["piles"] == state["piles"]
+    assert there.get(f"/api/games/{state['id']}").json() == undone
+
+
 def test_a_kept_game_answers_only_its_player(
     two_processes: tuple[TestClient, TestClient],
 ) -> None:

@@ -54,7 +54,7 @@ def test_the_parameters_are_those_sqlalchemy_sends(store: GameStore) -> None:
         (_ADVANCE, record),
         (_UNAPPEND, record),
         (_FIND_GAME, find),
-        (_LOG, find),
+        (_LOG, find | {"after": 0}),
     ]
     with engine.begin() as connection:
         for statement, values in statements:
@@ -86,7 +86,7 @@ def test_a_driver_error_comes_as_sqlalchemys(store: GameStore) -> None:
     empty = sqlite3.connect(":memory:")
     prepared = Prepared(_LOG, store.engine.dialect)
     with pytest.raises(sa_exc.OperationalError, match="no such table"):
-        prepared.run(empty.cursor(), {"game_id": "g1"})
+        prepared.run(empty.cursor(), {"game_id": "g1", "after": 0})
 
 
 def test_only_positional_dialects_are_taken() -> None:

@@ -134,6 +134,16 @@ class LiveGames:
             del self._cache[game_id]
         return live
 
+    def _take_behind(self, game_id: str, version: int) -> LiveGame | None:
+        """The cached game at a version before ``version``, taken out of the cache (another
+        process moved the game on since this one last held it)."""
+        with self._lock:
+            live = self._cache.get(game_id)
+            if live is None or live.version >= version:
+                return None
+            del self._cache[game_id]
+        return live
+
     def _keep(self, live: LiveGame) -> None:
         if self.cache_size == 0:
             return
@@ -319,11 +329,22 @@ class LiveGames:
         return state
 
     async def _rebuild(self, stored: StoredGame) -> LiveGame:
-        """The live game of a row just read: held at that version, else its log replayed."""
+        """The live game of a row just read: held at that version; else held at an earlier
+        one, with the actions since applied (the game went on through another process:
+        several workers, several servers); else its log replayed."""
         live = self._take(stored.id, stored.version)
         if live is not None:
             live.stored = stored
             return live
+        behind = self._take_behind(stored.id, stored.version)
+        if behind is not None and behind.stored.player_id == stored.player_id:
+            missing = stored.version - behind.version
+            tail = await self.store.action_log(stored.id, after=behind.version)
+            if len(tail) >= missing:
+                behind.game.replay(tail[:missing])
+                behind.version = stored.version
+                behind.stored = stored
+                return behind
         log = await self.store.action_log(stored.id)
         # The row and the log are read apart: an action committed in between makes the log
         # longer than the row's version, and the row is what was judged by.

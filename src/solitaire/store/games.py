@@ -66,9 +66,10 @@ _LATEST_GAME = (
     .order_by(GAMES.c.updated_at.desc(), GAMES.c.created_at.desc())
     .limit(1)
 )
+# The log from action number ``after`` + 1 on (all of it with ``after`` 0).
 _LOG = (
     select(ACTIONS.c.action)
-    .where(ACTIONS.c.game_id == bindparam("game_id"))
+    .where(ACTIONS.c.game_id == bindparam("game_id"), ACTIONS.c.number > bindparam("after"))
     .order_by(ACTIONS.c.number)
 )
 _ADVANCE = (
@@ -366,7 +367,7 @@ def _record_values(record: ActionRecord) -> dict[str, Any]:
 
 
 def _log(connection: Connection, game_id: str) -> list[str]:
-    return list(connection.execute(_LOG, {"game_id": game_id}).scalars())
+    return list(connection.execute(_LOG, {"game_id": game_id, "after": 0}).scalars())
 
 
 @dataclass(frozen=True, slots=True)
@@ -791,11 +792,12 @@ class GameStore:
         rows = self._direct_read(lambda direct, cursor: direct.find.run(cursor, values).fetchall())
         return StoredGame.from_mapping(self._sqlite().find.row(rows[0])) if rows else None
 
-    async def action_log(self, game_id: str) -> list[str]:
-        """The game's action log, for an action (as :meth:`action_game`)."""
+    async def action_log(self, game_id: str, after: int = 0) -> list[str]:
+        """The game's action log from action ``after`` + 1 on (a game held at version
+        ``after`` needs only those), for an action (as :meth:`action_game`)."""
         if self._postgres is not None:
-            return await self._postgres.log(game_id)
-        values = {"game_id": game_id}
+            return await self._postgres.log(game_id, after)
+        values = {"game_id": game_id, "after": after}
         rows = self._direct_read(lambda direct, cursor: direct.log.run(cursor, values).fetchall())
         return [action for (action,) in rows]
 

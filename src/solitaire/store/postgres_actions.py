@@ -30,7 +30,8 @@ FIND_GAME = """SELECT id, player_id, variant, deal, start_layout, version, score
 finished, finished_at, created_at, updated_at, level, challenge_date, played_ms,
 used_hints, used_light FROM games
 WHERE id = %(game_id)s AND player_id = %(player_id)s"""
-LOG = "SELECT action FROM actions WHERE game_id = %(game_id)s ORDER BY number"
+LOG = """SELECT action FROM actions WHERE game_id = %(game_id)s AND number > %(after)s
+ORDER BY number"""
 # One statement: a number already in the log (a log that ran ahead of its row) fails it
 # whole, the update with it.
 APPEND = """WITH advanced AS (
@@ -109,11 +110,12 @@ class PostgresActions:
 
         return await self._run(find, FIND_GAME)
 
-    async def log(self, game_id: str) -> list[str]:
-        """The game's action log in order."""
+    async def log(self, game_id: str, after: int = 0) -> list[str]:
+        """The game's action log in order, from action ``after`` + 1 on."""
 
         async def read(connection: psycopg.AsyncConnection[Any]) -> list[str]:
-            cursor = await connection.execute(LOG, {"game_id": game_id}, prepare=True)
+            values = {"game_id": game_id, "after": after}
+            cursor = await connection.execute(LOG, values, prepare=True)
             return [action for (action,) in await cursor.fetchall()]
 
         return await self._run(read, LOG)
