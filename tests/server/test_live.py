@@ -112,7 +112,8 @@ def test_a_held_game_behind_the_database_reads_only_the_actions_it_missed(
 ) -> None:
     # Requests of one player reaching two processes in turn (several workers, several
     # servers): the game this process holds is a few versions behind, and it catches up
-    # with those actions instead of replaying the whole log from the deal.
+    # with those actions instead of replaying the whole log from the deal, for a read (from a
+    # worker thread) as for an action (on the event loop).
     here, there = two_processes
     state = start(here, mode="code", code=DEAL_6)
     for _ in range(5):
@@ -121,25 +122,35 @@ def test_a_held_game_behind_the_database_reads_only_the_actions_it_missed(
     for action in ({"type": "stock"}, {"type": "undo"}, {"type": "stock"}, {"type": "stock"}):
         state = act(there, state, **action).json()
     store = here.app.state.services.store  # type: ignore[attr-defined]
-    logs: list[int] = []
-    read_log = store.action_log
+    reads: list[tuple[str, int]] = []
+    read_actions, read_log = store.actions, store.action_log
+
+    def actions(game_id: str, after: int = 0) -> list[str]:
+        reads.append(("read", after))
+        found: list[str] = read_actions(game_id, after)
+        return found
 
     async def action_log(game_id: str, after: int = 0) -> list[str]:
-        logs.append(after)
+        reads.append(("action", after))
         found: list[str] = await read_log(game_id, after)
         return found
 
+    monkeypatch.setattr(store, "actions", actions)
     monkeypatch.setattr(store, "action_log", action_log)
+    game = f"/api/games/{state['id']}"
+    assert here.get(game).json() == state
+    assert reads == [("read", 5)]  # the four actions made there, not the nine from the deal
+    state = act(there, state, type="stock").json()
     answer = act(here, state, type="move", move="t6-t7")
     assert answer.status_code == 200, answer.text
-    assert logs == [5]  # the four actions made there, not the nine from the deal
-    assert answer.json()["version"] == state["version"] + 1 == 10
+    assert reads == [("read", 5), ("action", 9)]
+    assert answer.json()["version"] == 11
     # The same game as the other process rebuilds it from the whole log, undo history
     # included: the undo goes back to where the move was made.
-    assert there.get(f"/api/games/{state['id']}").json() == answer.json()
+    assert there.get(game).json() == answer.json()
     undone = act(here, answer.json(), type="undo").json()
     assert undone["piles"] == state["piles"]
-    assert there.get(f"/api/games/{state['id']}").json() == undone
+    assert there.get(game).json() == undone
 
 
 def test_a_kept_game_answers_only_its_player(

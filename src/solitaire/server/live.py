@@ -84,6 +84,19 @@ def replay(stored: StoredGame, log: list[str]) -> LiveGame:
     return LiveGame(stored, game, len(log))
 
 
+def _caught_up(behind: LiveGame, stored: StoredGame, tail: list[str]) -> LiveGame | None:
+    """``behind``, a held game some versions before ``stored``'s, with the actions it missed
+    (``tail``, the log from its version on) applied; None if the tail is short of them (the
+    log read apart from the row) or the game is another player's."""
+    missing = stored.version - behind.version
+    if len(tail) < missing or behind.stored.player_id != stored.player_id:
+        return None
+    behind.game.replay(tail[:missing])
+    behind.version = stored.version
+    behind.stored = stored
+    return behind
+
+
 class NotFound(Exception):
     """No such game for this player."""
 
@@ -157,10 +170,16 @@ class LiveGames:
                 self._cache.popitem(last=False)
 
     def _load(self, stored: StoredGame) -> LiveGame:
+        """The live game of a row just read (as :meth:`_rebuild`, from a worker thread)."""
         live = self._take(stored.id, stored.version)
         if live is not None:
             live.stored = stored
             return live
+        behind = self._take_behind(stored.id, stored.version)
+        if behind is not None:
+            caught_up = _caught_up(behind, stored, self.store.actions(stored.id, behind.version))
+            if caught_up is not None:
+                return caught_up
         log = self.store.actions(stored.id)
         # The row and the log are read apart: an action committed in between makes the log
         # longer than the row's version, and the row is what the caller judged by.
@@ -337,14 +356,11 @@ class LiveGames:
             live.stored = stored
             return live
         behind = self._take_behind(stored.id, stored.version)
-        if behind is not None and behind.stored.player_id == stored.player_id:
-            missing = stored.version - behind.version
+        if behind is not None:
             tail = await self.store.action_log(stored.id, after=behind.version)
-            if len(tail) >= missing:
-                behind.game.replay(tail[:missing])
-                behind.version = stored.version
-                behind.stored = stored
-                return behind
+            caught_up = _caught_up(behind, stored, tail)
+            if caught_up is not None:
+                return caught_up
         log = await self.store.action_log(stored.id)
         # The row and the log are read apart: an action committed in between makes the log
         # longer than the row's version, and the row is what was judged by.

@@ -366,8 +366,8 @@ def _record_values(record: ActionRecord) -> dict[str, Any]:
     }
 
 
-def _log(connection: Connection, game_id: str) -> list[str]:
-    return list(connection.execute(_LOG, {"game_id": game_id, "after": 0}).scalars())
+def _log(connection: Connection, game_id: str, after: int = 0) -> list[str]:
+    return list(connection.execute(_LOG, {"game_id": game_id, "after": after}).scalars())
 
 
 @dataclass(frozen=True, slots=True)
@@ -777,9 +777,10 @@ class GameStore:
         self._write(reset)
         return now
 
-    def actions(self, game_id: str) -> list[str]:
-        """The game's action log in order (move text or ``undo``)."""
-        return self._read(lambda connection: _log(connection, game_id))
+    def actions(self, game_id: str, after: int = 0) -> list[str]:
+        """The game's action log in order (move text or ``undo``), from action ``after`` + 1
+        on."""
+        return self._read(lambda connection: _log(connection, game_id, after))
 
     # -- an action: its read and its write, from the event loop ------------------------------
     async def action_game(self, game_id: str, player_id: str) -> StoredGame | None:
