@@ -57,14 +57,11 @@ SECRET_RE = re.compile(r"[A-Za-z0-9_-]{43}")
 """The shape of ``secrets.token_urlsafe(SECRET_BYTES)``; anything else is not a link."""
 
 
-def utc_now() -> dt.datetime:
-    return dt.datetime.now(dt.UTC)
-
-
-def get_clock() -> Callable[[], dt.datetime]:
-    """The clock links are made and judged by (tests put their own in its place with
-    ``app.dependency_overrides``, to move time without waiting)."""
-    return utc_now
+def get_clock(services: ServicesDep) -> Callable[[], dt.datetime]:
+    """The clock links are made and judged by: the store's (``GameStore.clock``), which
+    stamps the games too (tests put their own in its place, with
+    ``app.dependency_overrides`` or on the store, to move time without waiting)."""
+    return services.store.clock
 
 
 ClockDep = Annotated[Callable[[], dt.datetime], Depends(get_clock)]

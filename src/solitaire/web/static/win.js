@@ -39,7 +39,7 @@ function celebrateThenShow(state) {
       () => {
         const now = stillWon(state);
         if (!now) return;
-        openWon(now, () => stillWon(state));
+        openWon(now);
       },
       paced(WON_DIALOG_AFTER_MS),
     );
@@ -49,7 +49,7 @@ function celebrateThenShow(state) {
 export function followWin(state, before) {
   const moment = winMoment(state, before);
   if (moment === "show") {
-    openWon(state, () => stillWon(state));
+    openWon(state);
   } else if (moment === "celebrate") {
     askRecords(state); // asked during the cascade: the dialog opens with them
     celebrateThenShow(state);

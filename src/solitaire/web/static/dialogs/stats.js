@@ -21,7 +21,6 @@ const $ = (id) => document.getElementById(id);
 
 const FIGURES = ["played", "won", "win_rate", "best_score", "fewest_moves", "fastest_win", "current_streak", "best_streak"];
 const HISTORY_PAGE = 20;
-const HISTORY_CSV = "/api/history.csv";
 // Which games the figures count: every game, the deals of one level, the daily challenges.
 const GAMES = ["all", "easy", "medium", "hard", "expert", "challenge"];
 
@@ -112,11 +111,12 @@ function renderFigures() {
   $("stats-offline-note").hidden = !device;
   $("stats-reset-button").disabled = device;
   const download = $("history-download");
+  download.dataset.address ??= download.getAttribute("href");
   if (device) {
     download.removeAttribute("href");
     download.setAttribute("aria-disabled", "true");
   } else {
-    download.setAttribute("href", HISTORY_CSV);
+    download.setAttribute("href", download.dataset.address);
     download.removeAttribute("aria-disabled");
   }
   const resetAt = view.stats?.resets?.[key];

@@ -6,7 +6,7 @@
 // button), and the way back to the New game choices; both are toolbar commands.
 //
 //   askRecords(state);   // as the win is celebrated: the records are asked for meanwhile
-//   openWon(state, stillWon);   closeWon();
+//   openWon(state);   closeWon();
 //   recordLines(records, t)  →  ["New best score", "3 wins in a row"]
 
 import { api } from "../api.js";
@@ -23,7 +23,7 @@ const STREAK_SAID_FROM = 2;
 // never arrive under a finger about to tap its buttons and push them down.
 const RECORDS_WAIT_MS = 1500;
 // Each openWon and closeWon counts one: an opening that waited opens only if nothing came
-// between.
+// between (a state no longer won, a new game, closes the dialog: win.js, flow.js).
 let openings = 0;
 
 // What a win did, as the dialog's lines, in the player's words (`t` gives them). Each line
@@ -84,8 +84,8 @@ export function askRecords(state) {
 const delay = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // Score, moves and the time played (UI-13); "Play another deal" deals the same kind at once.
-// Opens once the records are in (or RECORDS_WAIT_MS has passed), if `stillWanted()` then.
-export async function openWon(state, stillWanted = () => true) {
+// Opens once the records are in (or RECORDS_WAIT_MS has passed).
+export async function openWon(state) {
   const opening = ++openings;
   $("won-text").textContent = t("ui.won_text", { score: state.score_text, moves: state.moves });
   const time = $("won-time");
@@ -102,7 +102,7 @@ export async function openWon(state, stillWanted = () => true) {
     : t(state.challenge.met ? "ui.challenge.won_met" : "ui.challenge.won_not_met", { date: dayText(state.challenge.date) });
   const dialog = $("won-dialog");
   if (!dialog.open) await Promise.race([askRecords(state), delay(RECORDS_WAIT_MS)]);
-  if (opening !== openings || !stillWanted()) return;
+  if (opening !== openings) return;
   if (!dialog.open) dialog.showModal();
 }
 
