@@ -112,7 +112,7 @@ def double_tap(page: Page, point: tuple[float, float], gap_ms: int = 130) -> Non
     with the context: it is not used again)."""
     keep_out_of_the_pool(page.context)
     page.clock.install()
-    page.clock.pause_at(page.evaluate("Date.now()") + 1000)
+    page.clock.pause_at(page.evaluate("Date.now()") / 1000 + 1)  # (seconds)
     tap(page, point)
     page.clock.run_for(gap_ms)
     tap(page, point)
