@@ -25,6 +25,12 @@ if [ "${1:-}" = "--system" ]; then
     compgen -G "/usr/lib/postgresql/*/bin/initdb" >/dev/null || missing+=(postgresql)
     command -v fc-solve >/dev/null || missing+=(freecell-solver-bin)
     command -v npm >/dev/null || missing+=(nodejs npm)
+    # The browser tests run on Chromium's headless shell where it is there, the lighter
+    # build, and on the full browser otherwise (tests/e2e/harness.py): installed as root,
+    # not asked for otherwise.
+    if ! command -v chromium-headless-shell >/dev/null && [ "$(id -u)" -eq 0 ]; then
+        missing+=(chromium-headless-shell)
+    fi
     if [ ${#missing[@]} -gt 0 ]; then
         if [ "$(id -u)" -ne 0 ]; then
             echo "setup: please install: ${missing[*]} (apt-get install -y ${missing[*]})" >&2
