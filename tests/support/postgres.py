@@ -190,14 +190,17 @@ class TemporaryPostgres:
 
     def hang(self) -> None:
         """Freeze every process of the server (SIGSTOP): connections stay open and nothing
-        answers, as on a hung machine."""
-        for pid in self.processes():
-            os.kill(pid, signal.SIGSTOP)
+        answers, as on a hung machine. The postmaster first, so that it starts no backend
+        between the listing of its children and their freezing."""
+        postmaster, *_ = self.processes()
+        os.kill(postmaster, signal.SIGSTOP)
+        for pid in self.processes()[1:]:
+            _signal_if_alive(pid, signal.SIGSTOP)
 
     def wake(self) -> None:
         """Let a frozen server go on (SIGCONT)."""
         for pid in self.processes():
-            os.kill(pid, signal.SIGCONT)
+            _signal_if_alive(pid, signal.SIGCONT)
 
     def __exit__(
         self,
@@ -256,3 +259,10 @@ def stop_shared_cluster(directory: Path) -> None:
         with contextlib.suppress(RuntimeError):
             TemporaryPostgres.attached(json.loads(state.read_text())).__exit__(None, None, None)
         state.unlink()
+
+
+def _signal_if_alive(pid: int, signal_number: signal.Signals) -> None:
+    """Send a signal to a server's process unless it has ended since it was listed (a
+    backend whose client left)."""
+    with contextlib.suppress(ProcessLookupError):
+        os.kill(pid, signal_number)

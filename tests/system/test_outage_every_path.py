@@ -196,7 +196,7 @@ def test_sqlite_locked_by_another_writer_answers_503_on_every_write_then_recover
     environment = {
         "SOLITAIRE_DATA_DIR": str(data),
         "SOLITAIRE_GAME_CACHE_SIZE": "1",
-        "SOLITAIRE_SQLITE_BUSY_TIMEOUT_MS": "2000",
+        "SOLITAIRE_SQLITE_BUSY_TIMEOUT_MS": "500",
     }
     server = servers(environment).start()
     with httpx.Client(base_url=server.base_url, timeout=30) as client:
