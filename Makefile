@@ -17,13 +17,14 @@ setup:
 run: setup
 	.venv/bin/solitaire serve --host $(HOST) --port $(PORT)
 
-# Parallel test workers (pytest-xdist): 2, the cores of the machine the suite is measured on
-# (a third worker made the run no shorter, as the suite is bound by computing, and put the
-# browser tests' timing under more load). `--dist load --maxschedchunk 2` hands tests out two
-# at a time in the order tests/conftest.py sets (longest first); not loadscope, which keys
+# Parallel test workers (pytest-xdist): 3 on the 2-core machine the suite is measured on.
+# Part of the run waits (servers starting, PostgreSQL, fsync, a page's network) and a third
+# worker fills it; a fourth made the run longer again (docs/testing.md has the figures).
+# `--dist load --maxschedchunk 2` hands tests out two at a time in the order
+# tests/conftest.py sets (longest first); not loadscope, which keys
 # tests by their id and so runs once the contract test's operations that share one id
 # (docs/testing.md).
-WORKERS ?= 2
+WORKERS ?= 3
 
 # Everything, slow tests included, with the slowest 40 listed (docs/testing.md).
 test:
