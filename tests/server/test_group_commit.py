@@ -5,14 +5,16 @@ a group runs share the next one, and a thread that waits too long for its turn g
 from __future__ import annotations
 
 import asyncio
+import os
 import threading
 import time
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 import pytest
 
-from solitaire.store.group_commit import GroupCommit, WriteWaitTimeout
+from solitaire.store.group_commit import GroupCommit, ProcessTurn, WriteWaitTimeout
 
 
 def test_each_thread_gets_its_own_result_and_solo_writes_run_alone() -> None:
@@ -180,3 +182,37 @@ def test_a_group_of_coroutines_is_settled_with_one_wake_up_of_their_loop() -> No
     results, wake_ups = asyncio.run(main())
     assert results == [0, 10, 20, 30, 40, 50]
     assert wake_ups == 2
+
+
+def test_processes_sharing_a_database_write_in_turns(tmp_path: Path) -> None:
+    """Two processes' writers never hold the turn at once (ProcessTurn), a forked process
+    included although it inherited its parent's turn object: the parent holds the turn
+    until the kernel shows the child waiting for it (or the child got it: the fault this
+    test finds), writes, and lets go; the child then writes after it."""
+    turn = ProcessTurn(tmp_path / "solitaire.db-writer")
+    order = tmp_path / "order"
+    with turn():
+        child = os.fork()
+        if child == 0:  # the child process
+            try:
+                with turn(), order.open("a") as file:
+                    file.write("child\n")
+            finally:
+                os._exit(0)
+        deadline = time.monotonic() + 60
+        while not (order.exists() or _waits_for_a_lock(child)):
+            assert time.monotonic() < deadline, "the child neither waits nor writes"
+            time.sleep(0.01)
+        with order.open("a") as file:
+            file.write("parent\n")
+    _, status = os.waitpid(child, 0)
+    assert os.waitstatus_to_exitcode(status) == 0
+    assert order.read_text().split() == ["parent", "child"]
+
+
+def _waits_for_a_lock(pid: int) -> bool:
+    """The kernel's table of file locks lists ``pid`` as blocked on one (a ``->`` line)."""
+    return any(
+        "->" in line and line.split("->")[1].split()[3] == str(pid)
+        for line in Path("/proc/locks").read_text().splitlines()
+    )

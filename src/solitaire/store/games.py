@@ -7,11 +7,13 @@ actions — in threads or in processes — never both apply.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import datetime as dt
 import threading
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Literal, TypeVar
 
 from sqlalchemy import (
@@ -31,7 +33,7 @@ from sqlalchemy import exc as sa_exc
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.sql.elements import ColumnElement
 
-from .group_commit import GroupCommit
+from .group_commit import GroupCommit, ProcessTurn
 from .models import Base, GameRow, PlayerRow, StatsResetRow
 from .postgres_actions import APPEND, PostgresActions, conninfo
 from .prepared import Prepared
@@ -158,6 +160,20 @@ _USE_TRANSFER = (
 
 def _now() -> dt.datetime:
     return dt.datetime.now(dt.UTC)
+
+
+def _process_turn(engine: Engine) -> Callable[[], contextlib.AbstractContextManager[object]]:
+    """The writers' turn among the processes sharing a SQLite file: a lock file beside it
+    (``solitaire.db-writer``); none for a database in memory, which one process holds.
+
+    >>> from sqlalchemy import create_engine
+    >>> _process_turn(create_engine("sqlite://")) is contextlib.nullcontext
+    True
+    """
+    database = engine.url.database
+    if not database or database == ":memory:" or database.startswith("file:"):
+        return contextlib.nullcontext
+    return ProcessTurn(Path(f"{database}-writer"))
 
 
 def _aware(moment: dt.datetime) -> dt.datetime:
@@ -417,7 +433,8 @@ class GameStore:
         # (its busy handler): under load most of the time went to sleeping. Writers of this
         # process queue here instead, and the actions among them commit in groups (one disk
         # sync for all the actions that came during the previous commit); other processes
-        # are still kept apart by SQLite's own lock and the conditional UPDATE. PostgreSQL
+        # take turns with it (a lock file beside the database), and SQLite's own lock and the
+        # conditional UPDATE keep apart any other program writing to the file. PostgreSQL
         # needs no such queue: each connection writes on its own, and the server groups the
         # disk syncs of concurrent commits itself.
         self._group: GroupCommit[_Write] | None = None
@@ -427,6 +444,7 @@ class GameStore:
                 run=self._commit_group,
                 wait_seconds=write_wait_seconds,
                 groupable=lambda write: write.groupable,
+                turn=_process_turn(engine),
             )
         self._create_player, self._merge_settings = _player_statements(engine.dialect.name)
         self._reset = _reset_statement(engine.dialect.name)

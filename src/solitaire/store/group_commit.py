@@ -25,10 +25,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import fcntl
 import os
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Generic, TypeVar
 
 from sqlalchemy import exc as sa_exc
@@ -67,6 +69,9 @@ class GroupCommit(Generic[Item]):
     run: Callable[[Sequence[Item]], Sequence[Any]]
     wait_seconds: float
     groupable: Callable[[Item], bool] = field(default=lambda item: True)
+    #: Held around each group's run: the turn among the processes writing to the same
+    #: database (:class:`ProcessTurn`), none by default.
+    turn: Callable[[], contextlib.AbstractContextManager[object]] = contextlib.nullcontext
     _queue: list[_Pending[Item]] = field(default_factory=list)
     _changed: threading.Condition = field(default_factory=threading.Condition)
     #: The process whose writer thread is running (a forked child starts its own).
@@ -133,12 +138,29 @@ class GroupCommit(Generic[Item]):
             with self._changed:
                 while not self._queue:
                     self._changed.wait()
-                group = self._take()
-            self._lead(group)
+            # The group is taken once it is this process's turn: what queued while another
+            # process wrote joins it, and a caller whose wait runs out meanwhile gives up.
+            group: list[_Pending[Item]] = []
+            outcome: tuple[Sequence[Any], BaseException | None] | None = None
+            try:
+                with self.turn():
+                    with self._changed:
+                        group = self._take()
+                    outcome = self._run(group)
+            except OSError as error:  # the turn's lock file could not be opened or locked
+                if outcome is None:
+                    with self._changed:
+                        group += self._take()
+                    outcome = [None] * len(group), error
+            # Settled after the turn is handed on, so that the other process's writer starts
+            # while this one wakes its callers.
+            self._settle(group, *outcome)
 
     def _take(self) -> list[_Pending[Item]]:
         """The next group from the queue (the lock held): every groupable item waiting, or
-        the first item alone when it is not groupable."""
+        the first item alone when it is not groupable; none when every caller gave up."""
+        if not self._queue:
+            return []
         first = self._queue[0]
         if not self.groupable(first.item):
             group = [first]
@@ -149,12 +171,17 @@ class GroupCommit(Generic[Item]):
         self._queue = [pending for pending in self._queue if not pending.taken]
         return group
 
-    def _lead(self, group: list[_Pending[Item]]) -> None:
+    def _run(self, group: list[_Pending[Item]]) -> tuple[Sequence[Any], BaseException | None]:
+        if not group:  # every caller gave up while the other processes wrote
+            return [], None
         try:
-            results: Sequence[Any] = self.run([pending.item for pending in group])
-            failure: BaseException | None = None
+            return self.run([pending.item for pending in group]), None
         except BaseException as error:
-            results, failure = [None] * len(group), error
+            return [None] * len(group), error
+
+    def _settle(
+        self, group: list[_Pending[Item]], results: Sequence[Any], failure: BaseException | None
+    ) -> None:
         # The futures of each event loop are settled in one callback on that loop.
         settled: dict[asyncio.AbstractEventLoop, list[_Outcome]] = {}
         for pending, result in zip(group, results, strict=True):
@@ -179,3 +206,38 @@ def _settle_futures(outcomes: list[_Outcome]) -> None:
             future.set_exception(error)
         else:
             future.set_result(result)
+
+
+class ProcessTurn:
+    """Turns to write among the processes sharing one SQLite file (``solitaire serve
+    --workers N``): an exclusive ``flock`` on a file beside the database, held while a group
+    runs. A process waiting for it sleeps in the kernel and is woken the moment the other
+    lets go; without it, a writer finding the database locked by the other process polls in
+    SQLite's busy handler, with sleeps that grow up to 100 ms. A process that dies lets go
+    of the lock with it.
+
+    >>> import tempfile, pathlib
+    >>> turn = ProcessTurn(pathlib.Path(tempfile.mkdtemp()) / "solitaire.db-writer")
+    >>> with turn():
+    ...     "writing"
+    'writing'
+    """
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._descriptor: int | None = None
+        #: The process the descriptor was opened in: a lock is shared by every process
+        #: holding the same open file, so a forked worker opens its own.
+        self._opened_in: int | None = None
+
+    @contextlib.contextmanager
+    def __call__(self) -> Iterator[None]:
+        if self._opened_in != os.getpid():
+            self._descriptor = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
+            self._opened_in = os.getpid()
+        assert self._descriptor is not None
+        fcntl.flock(self._descriptor, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(self._descriptor, fcntl.LOCK_UN)
