@@ -130,6 +130,11 @@ def test_the_last_card_up_starts_the_cascade_under_the_won_dialog(page: Page, se
     assert page.evaluate("document.getAnimations().length") >= 52
     assert page.locator(".celebration .ghost").count() == 52
     assert page.locator(".celebration [data-card]").count() == 0
+    # The dialog may open before the board's clock has reported the win's time (its records
+    # are waited for 1.5 s at most); the server keeps that time once it has.
+    page.wait_for_function(
+        "() => fetch('/api/games/current').then((r) => r.json()).then((s) => s.played_ms !== null)"
+    )
     state = current_state(page)
     assert state["won"]
     expect(dialog.locator("[data-won]")).to_have_text(
