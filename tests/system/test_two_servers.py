@@ -5,6 +5,7 @@ the two processes never both apply."""
 
 from __future__ import annotations
 
+import json
 import random
 import threading
 from collections import Counter
@@ -41,10 +42,15 @@ def rival_actions(mirror: Mirror, choice: random.Random) -> tuple[Action, Action
     """Two legal actions on the current version, different ones when the game allows, so
     that the final state shows which one applied."""
     first = mirror.action(choice)
+    seen = {json.dumps(first, sort_keys=True)}  # each candidate is played out once
+    after_first = mirror.after(first).observation()
     for _ in range(20):
         second = mirror.action(choice)
-        if mirror.after(second).observation() != mirror.after(first).observation():
-            return first, second
+        key = json.dumps(second, sort_keys=True)
+        if key not in seen:
+            seen.add(key)
+            if mirror.after(second).observation() != after_first:
+                return first, second
     return first, second
 
 
