@@ -5,6 +5,7 @@ engine's own rules: verdicts on small positions against the plain search of the 
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -331,6 +332,8 @@ def test_the_c_search_refuses_a_portfolio_it_cannot_run(configs: tuple[object, .
         ("TALON_WAITS", "EH1-N", 6, 25, 0, 400_000),
         ("KINGS_FILL_EMPTIED", "KL1-D1V", 5, 20, 5, 1_500_000),
         ("KINGS_FILL_EMPTIED", "KL1-D3V", 3, 30, 10, 400_000),
+        ("RUNS_WAIT", "KL1-D1V", 5, 20, 5, 1_500_000),
+        ("RUNS_WAIT", "KL1-D3N", 3, 30, 2, 400_000),
     ],
 )
 @pytest.mark.slow
@@ -344,7 +347,8 @@ def test_a_sound_reduction_loses_no_win(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     # The search with one of its reductions (TALON_WAITS: talon cards wait until needed;
-    # KINGS_FILL_EMPTIED: a column emptied whole only with a king going in) against the same
+    # KINGS_FILL_EMPTIED: a column emptied whole only with a king going in; RUNS_WAIT: a run
+    # leaves a face-up card only for its use) against the same
     # search without it: the same verdicts on real deals with their low cards already up. A
     # deal only the reduced search called lost would show a flaw in the argument
     # (docs/solver.md). The Klondike samples hold losses both searches prove (Easy Harp
@@ -377,6 +381,9 @@ def test_each_reduction_applies_where_it_is_sound_and_pays() -> None:
     }
     assert [table.talon_waits for table in tables.values()] == [True, False, False, True]
     assert [table.kings_fill for table in tables.values()] == [False, False, True, False]
+    # A run leaves a card only for its use in Klondike without talon waits (one deck).
+    assert [table.runs_wait for table in tables.values()] == [False, True, True, False]
+    assert not tables["KL1-D3N"].dealt_one_at_a_time().runs_wait
 
 
 def _fits_and_safe(foundations: bytes, card: int, other_below: int, same_below: int) -> bool:
@@ -426,6 +433,60 @@ def test_the_wider_safe_moves_lose_no_win_on_small_positions(
             continue
         result = solve(position, seconds=60, cpu_time=True)
         assert result.verdict is judge, position
+        compared.append(judge)
+    assert len(compared) == samples
+    assert compared.count(Verdict.NOT_WINNABLE) >= losses
+    assert Verdict.WINNABLE in compared
+
+
+def _complete_alone(position: Position, table: StockTable) -> tuple[Verdict, int]:
+    """The complete search alone, to its end: its verdict and the positions it expanded."""
+    status, positions, _ = stock_bridge.search(
+        state_of(position),
+        table,
+        ((COMPLETE, 0, 1),),
+        seconds=60.0,
+        cpu_clock=True,
+        max_positions=-1,
+    )
+    assert status in (stock_bridge.WON, stock_bridge.PROVED_LOST)
+    return (Verdict.WINNABLE if status == stock_bridge.WON else Verdict.NOT_WINNABLE), positions
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("variant", "waste_weight", "samples", "losses"),
+    [("KL1-D1V", 30, 6, 1), ("KL1-D3V", 20, 6, 1), ("KL1-D3N", 0, 6, 0)],
+)
+def test_a_run_leaves_a_card_only_for_its_use_on_small_positions(
+    variant: str, waste_weight: int, samples: int, losses: int
+) -> None:
+    """RUNS_WAIT (docs/solver.md, "A run leaves a card only for its use") against the plain
+    search of the real rules: on small positions where the complete search with the rule
+    expands fewer positions than without it (the rule left out moves that mattered), the
+    complete search alone with the rule, run to its end, wins exactly where the plain search
+    of the real rules (every legal move, no safe moves) wins, and where that search runs dry
+    it runs dry too. The sample is drawn by a fixed seed; positions the plain search does not
+    decide within 3 000 positions are passed over (they check nothing)."""
+    rng = random.Random(f"{variant} runs wait")
+    compared: list[Verdict] = []
+    tried = 0
+    while len(compared) < samples and tried < 60 * samples:
+        tried += 1
+        position = small_position(variant, rng, 7, waste_weight)
+        if locked_from_the_start(position):
+            continue
+        table = StockTable.for_variant(position.variant)
+        assert table.runs_wait
+        verdict, positions = _complete_alone(position, table)
+        _, without = _complete_alone(position, replace(table, runs_wait=False))
+        if positions == without:
+            continue
+        assert positions < without
+        judge = _by_the_engine(position, 3_000)
+        if judge is Verdict.UNKNOWN:
+            continue
+        assert verdict is judge, position
         compared.append(judge)
     assert len(compared) == samples
     assert compared.count(Verdict.NOT_WINNABLE) >= losses
