@@ -491,3 +491,21 @@ def test_a_run_leaves_a_card_only_for_its_use_on_small_positions(
     assert len(compared) == samples
     assert compared.count(Verdict.NOT_WINNABLE) >= losses
     assert Verdict.WINNABLE in compared
+
+
+def test_a_run_off_a_card_it_does_not_lie_on_as_the_rules_build_is_not_held_back() -> None:
+    """A typed-in layout may put face-up cards on each other as the rules never do (J♠ on
+    K♥). RUNS_WAIT reasons about a run lying on a card one rank higher of the other colour:
+    here J♠ must go onto Q♥, leaving K♥ (which nothing then uses) for an empty column, and the
+    position is won (the rule once called it lost: KL1-D3V small position 28)."""
+    layout = (
+        "game: KL1-D3V\ns:\nw: TS KS KD QD QS\n"
+        "f1: AS 2S 3S 4S 5S 6S 7S 8S 9S\nf2: AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH\n"
+        "f3: AD 2D 3D 4D 5D 6D 7D 8D 9D TD JD\nf4: AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC\n"
+        "t1:\nt2:\nt3: QH\nt4:\nt5:\nt6: KH JS\nt7:\n"
+    )
+    position = parse_layout(layout)
+    assert _complete_alone(position, StockTable.for_variant(position.variant))[0] is (
+        Verdict.WINNABLE
+    )
+    assert solve(position, seconds=10).verdict is Verdict.WINNABLE

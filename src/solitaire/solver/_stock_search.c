@@ -898,10 +898,11 @@ static int kings_into_empty(Expansion *e, const State *s) {
    win; a search that finds none proves nothing. Pointless moves are left out at both levels:
    a king (or a whole column) already at a column's bottom into an empty column, and into any
    empty column but the first (they are interchangeable). With runs_wait (complete level, one
-   deck), part of a run leaves a face-up card `u` only when that card can then be used at
-   once: it can go up, or the other card that may lie on it (the twin of the run's first
-   card) is free to come onto it, from a column, the talon or a foundation (argued in
-   docs/solver.md, "A run leaves a card only for its use"). */
+   deck), part of a run leaves a face-up card `u` it lies on as the rules build (the run's
+   first card one rank lower, the other colour: always so in a position reached from a deal)
+   only when `u` can then be used at once: it can go up, or the other card that may lie on it
+   (the twin of the run's first card) is free to come onto it, from a column, the talon or a
+   foundation (argued in docs/solver.md, "A run leaves a card only for its use"). */
 static int expand(Expansion *e, const State *s, int level) {
     const Rules *r = e->rules;
     int complete = level == COMPLETE;
@@ -1027,8 +1028,8 @@ static int expand(Expansion *e, const State *s, int level) {
             if (!complete && !r->single_card && start > down && next_up[s->cards[i][start - 1]] < 0)
                 continue;
             if (!complete && start == 0 && !king_waiting) continue;
-            if (runs_wait && !king && start > down && next_up[s->cards[i][start - 1]] < 0 &&
-                !free_now[twin_of(card)])
+            if (runs_wait && !king && start > down && goes_on(card, s->cards[i][start - 1]) &&
+                next_up[s->cards[i][start - 1]] < 0 && !free_now[twin_of(card)])
                 continue;
             uint16_t targets = king ? (empty >= 0 && empty != i ? (uint16_t)(1u << empty) : 0)
                                     : (uint16_t)(wanted[card] & ~(1u << i));
