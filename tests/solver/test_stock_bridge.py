@@ -44,8 +44,9 @@ def _replay(position: Position, atoms: tuple[tuple[int, int, int, int], ...]) ->
 
 
 def _plain(table: StockTable) -> StockTable:
-    """The table without the search's reductions (talon waits, emptied columns filled)."""
-    return replace(table, talon_waits=False, kings_fill=False)
+    """The table without the search's reductions (talon waits, emptied columns filled, runs
+    that wait for their use)."""
+    return replace(table, talon_waits=False, kings_fill=False, runs_wait=False)
 
 
 @PROPERTIES
@@ -403,11 +404,11 @@ def test_a_talon_card_goes_up_only_when_the_next_of_its_suit_could_follow() -> N
 @pytest.mark.parametrize(
     ("state", "rules"),
     [
-        (State((b"\x00",) * 6, b"\x00" * 4, b"", 0), (7, 1, 1, True, False, True, False)),
-        (State((b"\x00",) * 7, b"\x00" * 4, b"", 1), (7, 1, 1, True, False, True, False)),
-        (State((b"\x00\x34",) + (b"\x00",) * 6, b"\x00" * 4, b"", 0), (7, 1, 1, 1, 0, 1, 0)),
-        (State((b"\x00",) * 7, b"\x00" * 4, b"", 0), (7, 3, 1, True, False, True, False)),
-        (State((b"\x00",) * 7, b"\x0e" + b"\x00" * 3, b"", 0), (7, 1, 1, 1, 0, 1, 0)),
+        (State((b"\x00",) * 6, b"\x00" * 4, b"", 0), (7, 1, 1, True, False, True, False, False)),
+        (State((b"\x00",) * 7, b"\x00" * 4, b"", 1), (7, 1, 1, True, False, True, False, False)),
+        (State((b"\x00\x34",) + (b"\x00",) * 6, b"\x00" * 4, b"", 0), (7, 1, 1, 1, 0, 1, 0, 0)),
+        (State((b"\x00",) * 7, b"\x00" * 4, b"", 0), (7, 3, 1, True, False, True, False, False)),
+        (State((b"\x00",) * 7, b"\x0e" + b"\x00" * 3, b"", 0), (7, 1, 1, 1, 0, 1, 0, 0)),
     ],
 )
 def test_a_position_or_rules_the_search_cannot_hold_are_refused(
@@ -418,3 +419,12 @@ def test_a_position_or_rules_the_search_cannot_hold_are_refused(
     assert stock_bridge._stock_search is not None
     with pytest.raises(ValueError):
         stock_bridge._stock_search.key(state, rules)
+
+
+def test_rules_of_another_shape_are_refused() -> None:
+    # The rules tuple has eight fields (stock_position.StockTable.as_tuple): an older one is
+    # refused rather than read with a field missing.
+    assert stock_bridge._stock_search is not None
+    state = State((b"\x00",) * 7, b"\x00" * 4, b"", 0)
+    with pytest.raises(TypeError):
+        stock_bridge._stock_search.key(state, (7, 1, 1, True, False, True, False))

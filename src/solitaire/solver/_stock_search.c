@@ -8,7 +8,7 @@
  * from the engine's: a column is bytes, its face-down count then its card ids bottom first
  * (suit × 13 + rank − 1, suits ♠ ♥ ♦ ♣); foundations the places' heights; the talon the
  * waste (bottom first) then the stock in the order it will be turned. rules is
- * (columns, places_per_suit, draw, redeal, single_card, talon_waits, kings_fill).
+ * (columns, places_per_suit, draw, redeal, single_card, talon_waits, kings_fill, runs_wait).
  *
  * search(position, rules, configs, seconds, cpu_clock, max_positions, max_nodes, draw_one,
  *        max_bytes) -> (status, positions, atoms)
@@ -58,6 +58,7 @@ typedef struct {
     int columns, places_per_suit, places, draw, redeal, single_card, talon_free, total;
     int talon_waits; /* talon cards wait until needed (Waits): draw 1 with passes */
     int kings_fill; /* complete level, no passes: a column is emptied whole only with a king going in */
+    int runs_wait; /* complete level, one deck: a run leaves a face-up card only for its use */
     /* Without passes back the search checks for deadlocks the positions a talon card's move
        reached: taps bury cards in the waste for good, so positions lock up often. With passes
        a column's candidates only shrink and the foundations only grow, so a position the
@@ -115,6 +116,10 @@ static void other_colour(int card, int step, int out[2]) {
     if (is_red(card)) { out[0] = rank; out[1] = 39 + rank; }
     else { out[0] = 13 + rank; out[1] = 26 + rank; }
 }
+
+/* One deck: the other card of the same colour and rank (♠/♣, ♥/♦), the only other card that
+   may lie where this one lies. */
+static int twin_of(int card) { return (3 - card / 13) * 13 + card % 13; }
 
 /* Whether `card` may go onto `onto`, a column's last card. */
 static int goes_on(int card, int onto) {
@@ -892,7 +897,12 @@ static int kings_into_empty(Expansion *e, const State *s) {
    Klondike that pruning loses more wins than the time it saves). A win found this way is a
    win; a search that finds none proves nothing. Pointless moves are left out at both levels:
    a king (or a whole column) already at a column's bottom into an empty column, and into any
-   empty column but the first (they are interchangeable). */
+   empty column but the first (they are interchangeable). With runs_wait (complete level, one
+   deck), part of a run leaves a face-up card `u` it lies on as the rules build (the run's
+   first card one rank lower, the other colour: always so in a position reached from a deal)
+   only when `u` can then be used at once: it can go up, or the other card that may lie on it
+   (the twin of the run's first card) is free to come onto it, from a column, the talon or a
+   foundation (argued in docs/solver.md, "A run leaves a card only for its use"). */
 static int expand(Expansion *e, const State *s, int level) {
     const Rules *r = e->rules;
     int complete = level == COMPLETE;
@@ -973,6 +983,19 @@ static int expand(Expansion *e, const State *s, int level) {
         }
     }
     e->playing_talon = 0;
+    /* runs_wait: the cards that could go onto a column's end at once: face up in a column,
+       brought to the waste's top by taps, or (complete level) a foundation's top card. */
+    int runs_wait = complete && r->runs_wait;
+    uint8_t free_now[52] = {0};
+    if (runs_wait) {
+        for (int j = 0; j < r->columns; j++)
+            for (int k = s->down[j]; k < s->len[j]; k++) free_now[s->cards[j][k]] = 1;
+        uint8_t sizes[MAX_TALON + 1], taps[MAX_TALON + 1];
+        int reached = reachable(r, s, sizes, taps);
+        for (int n = 0; n < reached; n++) free_now[s->talon[sizes[n] - 1]] = 1;
+        for (int p = 0; p < r->places; p++)
+            if (s->found[p]) free_now[(p / r->places_per_suit) * 13 + s->found[p] - 1] = 1;
+    }
     /* Cards between columns. */
     int king_waiting = complete;
     for (int i = 0; i < s->talon_len && !king_waiting; i++)
@@ -1005,6 +1028,9 @@ static int expand(Expansion *e, const State *s, int level) {
             if (!complete && !r->single_card && start > down && next_up[s->cards[i][start - 1]] < 0)
                 continue;
             if (!complete && start == 0 && !king_waiting) continue;
+            if (runs_wait && !king && start > down && goes_on(card, s->cards[i][start - 1]) &&
+                next_up[s->cards[i][start - 1]] < 0 && !free_now[twin_of(card)])
+                continue;
             uint16_t targets = king ? (empty >= 0 && empty != i ? (uint16_t)(1u << empty) : 0)
                                     : (uint16_t)(wanted[card] & ~(1u << i));
             for (int t = 0; t < r->columns; t++) {
@@ -1229,10 +1255,10 @@ static PyObject *state_tuple(const Rules *r, const State *s) {
 }
 
 static int parse_rules(PyObject *rules, Rules *r) {
-    int columns, places_per_suit, draw, redeal, single_card, talon_waits, kings_fill;
+    int columns, places_per_suit, draw, redeal, single_card, talon_waits, kings_fill, runs_wait;
     if (!PyTuple_Check(rules) ||
-        !PyArg_ParseTuple(rules, "iiiiiii", &columns, &places_per_suit, &draw, &redeal,
-                          &single_card, &talon_waits, &kings_fill)) {
+        !PyArg_ParseTuple(rules, "iiiiiiii", &columns, &places_per_suit, &draw, &redeal,
+                          &single_card, &talon_waits, &kings_fill, &runs_wait)) {
         if (!PyErr_Occurred()) PyErr_SetString(PyExc_TypeError, "rules must be a tuple");
         return 0;
     }
@@ -1243,7 +1269,9 @@ static int parse_rules(PyObject *rules, Rules *r) {
     }
     Rules made = {columns, places_per_suit, 4 * places_per_suit, draw, redeal != 0,
                   single_card != 0, draw == 1 && redeal, 52 * places_per_suit,
-                  draw == 1 && redeal && talon_waits, kings_fill != 0, !redeal};
+                  draw == 1 && redeal && talon_waits, kings_fill != 0,
+                  runs_wait && places_per_suit == 1 && !(draw == 1 && redeal && talon_waits),
+                  !redeal};
     *r = made;
     return 1;
 }

@@ -23,7 +23,7 @@ The table (:class:`StockTable`) is what the search needs of the rules, read off
 >>> len(start.talon), start.waste_size, [column[0] for column in start.columns]
 (24, 0, [0, 1, 2, 3, 4, 5, 6])
 >>> StockTable.for_variant(code.variant).as_tuple()
-(7, 1, 1, True, False, True, False)
+(7, 1, 1, True, False, True, False, False)
 """
 
 from __future__ import annotations
@@ -48,6 +48,12 @@ KINGS_FILL_EMPTIED = True
 only together with a king going into it (docs/solver.md, "A column emptied whole"). Sound;
 tests turn it off to compare."""
 
+RUNS_WAIT = True
+"""In Klondike without talon waits (every option but draw 1 with passes), the complete level
+moves part of a run off a face-up card only when that card can be used at once: it goes up,
+or the other card that may lie on it comes onto it (docs/solver.md, "A run leaves a card only
+for its use"). Sound; tests turn it off to compare."""
+
 
 class State(NamedTuple):
     """A position in the search's terms (see the module's docstring)."""
@@ -69,6 +75,7 @@ class StockTable:
     single_card: bool
     talon_waits: bool
     kings_fill: bool
+    runs_wait: bool
 
     @classmethod
     def for_variant(cls, variant: Variant) -> StockTable:
@@ -88,6 +95,11 @@ class StockTable:
             # With passes the emptied-column rule only reorders the complete search, which
             # there wins deals as often as it proves losses: it is kept to Vegas.
             kings_fill=not rules.redeal and KINGS_FILL_EMPTIED,
+            # One deck (the argument names the one other card that may lie on a card), and
+            # not beside talon waits, whose argument it does not cover.
+            runs_wait=len(rules.shape.foundation_suits) == len(SUITS)
+            and not (rules.draw == 1 and rules.redeal and TALON_WAITS)
+            and RUNS_WAIT,
         )
 
     def dealt_one_at_a_time(self) -> StockTable:
@@ -100,17 +112,19 @@ class StockTable:
         >>> table = StockTable.for_variant(parse_variant("KL1-D3N")).dealt_one_at_a_time()
         >>> table == StockTable.for_variant(parse_variant("KL1-D1N"))
         False
-        >>> table.draw, table.talon_waits, table.kings_fill
-        (1, True, True)
+        >>> table.draw, table.talon_waits, table.kings_fill, table.runs_wait
+        (1, True, True, False)
         """
+        talon_waits = self.redeal and TALON_WAITS
         return replace(
             self,
             draw=1,
-            talon_waits=self.redeal and TALON_WAITS,
+            talon_waits=talon_waits,
             kings_fill=KINGS_FILL_EMPTIED,
+            runs_wait=self.runs_wait and not talon_waits,
         )
 
-    def as_tuple(self) -> tuple[int, int, int, bool, bool, bool, bool]:
+    def as_tuple(self) -> tuple[int, int, int, bool, bool, bool, bool, bool]:
         return (
             self.columns,
             self.places_per_suit,
@@ -119,6 +133,7 @@ class StockTable:
             self.single_card,
             self.talon_waits,
             self.kings_fill,
+            self.runs_wait,
         )
 
 

@@ -49,13 +49,22 @@ others' one, two and one: the wins come quickly from the likely searches, while 
 loss in draw 1 takes far more positions (docs/solver-figures.md has the figures)."""
 
 EASY_HARP_PORTFOLIOS: tuple[Portfolio, ...] = (
-    ((COMPLETE, 0, 1), (LIKELY, 0, 1), (LIKELY, 4, 1), (COMPLETE, 0, 1, 1), (COMPLETE, 2, 1, 1)),
+    (
+        (COMPLETE, 0, 1),
+        (LIKELY, 0, 1),
+        (LIKELY, 4, 1),
+        (COMPLETE, 0, 1, 1),
+        (COMPLETE, 2, 1, 1),
+        (COMPLETE, 0, 1, 0),
+        (LIKELY, 0, 1, 8),
+    ),
 )
 """Easy Harp's: greedy search on every move, which wins most deals almost at once (the
 likely moves leave out talon cards that look useless, and many wins need them), beside greedy
-search and weight 4 on the likely moves, which win most of the others, and two searches on
-every move whose estimate weighs a face-down card 1 instead of 3, greedy and with weight 2:
-each wins deals the others leave undecided (EH1-N 76 and 122)."""
+search and weight 4 on the likely moves, which win most of the others, and searches whose
+estimate weighs a face-down card otherwise than 3: on every move 1 (greedy, and weight 2) and
+0 (greedy), on the likely moves 8 (greedy). Each wins deals the others leave undecided (EH1-N
+76, 122, 38 and 44)."""
 
 
 def search(position: Position, budget: Budget) -> list[Move] | None:
