@@ -216,3 +216,11 @@ def _waits_for_a_lock(pid: int) -> bool:
         "->" in line and line.split("->")[1].split()[3] == str(pid)
         for line in Path("/proc/locks").read_text().splitlines()
     )
+
+
+def test_a_lock_file_that_cannot_be_made_stops_the_store_at_its_start(tmp_path: Path) -> None:
+    """A directory where the writers' lock file goes: the error names the path when the
+    store is made, rather than every write failing later."""
+    (tmp_path / "solitaire.db-writer").mkdir()
+    with pytest.raises(IsADirectoryError, match=r"solitaire\.db-writer"):
+        ProcessTurn(tmp_path / "solitaire.db-writer")

@@ -225,17 +225,21 @@ class ProcessTurn:
 
     def __init__(self, path: Path) -> None:
         self.path = path
-        self._descriptor: int | None = None
+        # Opened at once: a lock file that cannot be made (a directory in its place, a data
+        # directory not writable) stops the server at its start, not each write later.
+        self._descriptor = self._open()
         #: The process the descriptor was opened in: a lock is shared by every process
         #: holding the same open file, so a forked worker opens its own.
-        self._opened_in: int | None = None
+        self._opened_in = os.getpid()
+
+    def _open(self) -> int:
+        return os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
 
     @contextlib.contextmanager
     def __call__(self) -> Iterator[None]:
         if self._opened_in != os.getpid():
-            self._descriptor = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
+            self._descriptor = self._open()
             self._opened_in = os.getpid()
-        assert self._descriptor is not None
         fcntl.flock(self._descriptor, fcntl.LOCK_EX)
         try:
             yield
