@@ -173,9 +173,13 @@ class TemporaryPostgres:
         """Stop the server now (its clients' connections are cut), as an outage would."""
         self._run("pg_ctl", "-D", str(self.data), "-m", "immediate", "-w", "stop")
 
+    def postmaster(self) -> int:
+        """The pid of the server's first process, whose children are its backends."""
+        return int((self.data / "postmaster.pid").read_text().split()[0])
+
     def processes(self) -> list[int]:
         """The server's processes: the postmaster and every backend and worker under it."""
-        postmaster = int((self.data / "postmaster.pid").read_text().split()[0])
+        postmaster = self.postmaster()
         found = [postmaster]
         for entry in Path("/proc").iterdir():
             if not entry.name.isdigit():
@@ -192,8 +196,7 @@ class TemporaryPostgres:
         """Freeze every process of the server (SIGSTOP): connections stay open and nothing
         answers, as on a hung machine. The postmaster first, so that it starts no backend
         between the listing of its children and their freezing."""
-        postmaster, *_ = self.processes()
-        os.kill(postmaster, signal.SIGSTOP)
+        os.kill(self.postmaster(), signal.SIGSTOP)
         for pid in self.processes()[1:]:
             _signal_if_alive(pid, signal.SIGSTOP)
 

@@ -148,9 +148,9 @@ class GroupCommit(Generic[Item]):
                         group = self._take()
                     outcome = self._run(group)
             except OSError as error:  # the turn's lock file could not be opened or locked
-                if outcome is None:
+                if outcome is None:  # no turn: the group was never taken, so none ran
                     with self._changed:
-                        group += self._take()
+                        group = self._take()
                     outcome = [None] * len(group), error
             # Settled after the turn is handed on, so that the other process's writer starts
             # while this one wakes its callers.
