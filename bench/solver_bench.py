@@ -3,6 +3,7 @@
     .venv/bin/python -m bench.solver_bench [--first 1 --last 1000 --seconds 10]
         [--variants KL1-D1N,SS1-S4,…] [--jobs 2] [--no-references] [--csv-dir DIR]
         [--max-positions N] [--figures docs/solver-figures.md]
+        [--mid-game-deals 100 --mid-game-seconds 1 --mid-game-every 10]
 
 For each variant it shows a progress bar (tqdm, on stderr) while the deals are solved, then
 prints won / not winnable / unknown, the median and 95th-percentile time per deal, the
@@ -13,6 +14,13 @@ solvers: Klondike-Solver (PyPI ``pyksolve``) for Klondike and Freecell Solver (`
 rules, so their verdicts are bounds, not answers: Klondike-Solver always allows passing the
 waste back (an upper bound for Vegas, KL-9), and Freecell Solver lets a mixed-suit run move
 with the help of empty columns (an upper bound for SS-3).
+
+Then, per variant, the **positions met mid-game**: the plain player (``levels/player.py``, a
+seeded player who sees what a person sees and looks one move ahead) plays the first
+``--mid-game-deals`` deals once each, and every ``--mid-game-every``-th position of its game
+is solved with ``--mid-game-seconds`` (1 CPU second: what the winnable light and the hints
+need). It prints the share decided, the median and 99th-percentile time, and the positions
+left undecided (deal:move).
 
 ``--max-positions`` adds a budget of positions per deal: with it (and seconds to spare) the
 verdicts and positions are the same on any machine, so two versions of the solver can be
@@ -35,17 +43,19 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
 from tqdm import tqdm  # type: ignore[import-untyped]
 
 from solitaire.cards import Suit
-from solitaire.codes import ALL_VARIANTS, GameId, Variant, parse_variant
+from solitaire.codes import ALL_VARIANTS, GameCode, GameId, Variant, parse_variant
 from solitaire.deals import deck_for, shuffled_deck
 from solitaire.games import rules_for
-from solitaire.solver import Verdict
+from solitaire.levels.player import plain_game
+from solitaire.position import Position
+from solitaire.solver import Verdict, solve
 from solitaire.solver.ranges import DealOutcome, Summary, percentile, solve_deals
 
 KLONDIKE_SOLVER_SUITS = {Suit.CLUBS: 1, Suit.DIAMONDS: 2, Suit.HEARTS: 3, Suit.SPADES: 4}
@@ -193,6 +203,102 @@ def peak_memory_mb() -> float:
     return peak_kb / 1024
 
 
+@dataclass(frozen=True, slots=True)
+class MidGameOutcome:
+    """The verdict on one position met mid-game: its deal, the move after which it was met."""
+
+    deal: int
+    move: int
+    verdict: Verdict
+    seconds: float
+
+
+@dataclass(frozen=True, slots=True)
+class MidGameFigures:
+    """One variant's positions met mid-game: how many, how many decided, and how fast."""
+
+    variant: str
+    outcomes: tuple[MidGameOutcome, ...]
+
+    @property
+    def decided(self) -> int:
+        return sum(1 for o in self.outcomes if o.verdict is not Verdict.UNKNOWN)
+
+    @property
+    def share_decided(self) -> float:
+        return self.decided / len(self.outcomes) if self.outcomes else 1.0
+
+    def count(self, verdict: Verdict) -> int:
+        return sum(1 for o in self.outcomes if o.verdict is verdict)
+
+    def percentile(self, fraction: float) -> float:
+        return percentile([o.seconds for o in self.outcomes], fraction) if self.outcomes else 0.0
+
+    @property
+    def undecided(self) -> tuple[str, ...]:
+        return tuple(
+            f"{o.deal}:{o.move}"
+            for o in sorted(self.outcomes, key=lambda o: (o.deal, o.move))
+            if o.verdict is Verdict.UNKNOWN
+        )
+
+    def text(self) -> str:
+        return (
+            f"{len(self.outcomes)} positions met mid-game, {self.decided} decided "
+            f"({100 * self.share_decided:.1f} %: won {self.count(Verdict.WINNABLE)}, not "
+            f"winnable {self.count(Verdict.NOT_WINNABLE)}); median {self.percentile(0.5):.3f} s, "
+            f"99th percentile {self.percentile(0.99):.2f} s"
+        )
+
+
+def mid_game_positions(
+    variant: Variant, deals: Iterable[int], every: int
+) -> Iterator[tuple[int, int, Position]]:
+    """Every ``every``-th position of the plain player's first game of each deal (the seeded
+    game ``levels/player.py`` plays for the deal's level), with its deal and move number; a
+    won position is left out (nothing to decide).
+
+    >>> met = mid_game_positions(parse_variant("KL1-D1N"), [2], 10)
+    >>> [(deal, move) for deal, move, _ in met][:2]
+    [(2, 10), (2, 20)]
+    """
+    rules = rules_for(variant)
+    for deal in deals:
+        game = plain_game(rules, rules.deal(deal), f"{GameCode(variant, deal)}#0")
+        for move, (position, _) in enumerate(game, start=1):
+            if move % every == 0 and not rules.is_won(position):
+                yield deal, move, position
+
+
+def _mid_game_task(task: tuple[int, int, Position, float]) -> MidGameOutcome:
+    deal, move, position, seconds = task
+    result = solve(position, seconds=seconds, cpu_time=True)
+    return MidGameOutcome(deal, move, result.verdict, result.seconds)
+
+
+def solve_mid_game(
+    variant: Variant, deals: Iterable[int], every: int, seconds: float, jobs: int
+) -> MidGameFigures:
+    """Solve the positions met mid-game, ``jobs`` processes side by side, with a progress bar."""
+    tasks = [
+        (deal, move, position, seconds)
+        for deal, move, position in mid_game_positions(variant, deals, every)
+    ]
+    bar = tqdm(total=len(tasks), desc=f"{variant} mid-game", unit="position", file=sys.stderr)
+    outcomes: list[MidGameOutcome] = []
+    if jobs > 1:
+        with multiprocessing.get_context("fork").Pool(jobs) as pool:
+            for outcome in pool.imap_unordered(_mid_game_task, tasks):
+                outcomes.append(outcome)
+                bar.update()
+    else:
+        for task in tasks:
+            outcomes.append(_mid_game_task(task))
+            bar.update()
+    bar.close()
+    return MidGameFigures(str(variant), tuple(outcomes))
+
+
 FIGURES_BEGIN = "<!-- solver_bench --figures: begin. Written by the benchmark; do not edit. -->"
 FIGURES_END = "<!-- solver_bench --figures: end -->"
 
@@ -210,7 +316,12 @@ class VariantFigures:
 
 
 def figures_section(
-    command: str, started: str, loads: tuple[float, float], rows: list[VariantFigures]
+    command: str,
+    started: str,
+    loads: tuple[float, float],
+    rows: list[VariantFigures],
+    mid_game: list[MidGameFigures] | None = None,
+    mid_game_how: str = "",
 ) -> str:
     """The run as markdown: when, how, on what, and one table row per variant."""
     lines = [
@@ -239,6 +350,27 @@ def figures_section(
         lines.append(f"- {row.variant} undecided: {undecided}.")
         if row.reference:
             lines.append(f"  Reference on the same deals: {row.reference.strip()}.")
+    if mid_game:
+        lines += [
+            "",
+            f"Positions met mid-game ({mid_game_how}):",
+            "",
+            "| variant | positions | decided | won | not winnable | unknown | median s | p99 s "
+            "| slowest s |",
+            "|---|---|---|---|---|---|---|---|---|",
+        ]
+        for figures in mid_game:
+            lines.append(
+                f"| {figures.variant} | {len(figures.outcomes)} | "
+                f"{100 * figures.share_decided:.1f} % | {figures.count(Verdict.WINNABLE)} | "
+                f"{figures.count(Verdict.NOT_WINNABLE)} | {figures.count(Verdict.UNKNOWN)} | "
+                f"{figures.percentile(0.5):.3f} | {figures.percentile(0.99):.2f} | "
+                f"{figures.percentile(1.0):.2f} |"
+            )
+        lines.append("")
+        for figures in mid_game:
+            undecided = ", ".join(figures.undecided) or "none"
+            lines.append(f"- {figures.variant} undecided mid-game (deal:move): {undecided}.")
     lines.append(FIGURES_END)
     return "\n".join(lines) + "\n"
 
@@ -292,6 +424,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--figures", type=Path, help="write the run's table into this figures file (markdown)"
     )
+    parser.add_argument(
+        "--mid-game-deals",
+        type=int,
+        default=100,
+        help="deals (from FIRST) the plain player plays for the positions met mid-game; 0: none",
+    )
+    parser.add_argument(
+        "--mid-game-seconds", type=float, default=1.0, help="CPU budget per mid-game position"
+    )
+    parser.add_argument(
+        "--mid-game-every", type=int, default=10, help="solve every N-th position of each game"
+    )
     args = parser.parse_args(argv)
     try:
         variants = [parse_variant(text) for text in args.variants.split(",") if text.strip()]
@@ -300,6 +444,13 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     if not 1 <= args.first <= args.last:
         print("solver_bench: need 1 <= FIRST <= LAST", file=sys.stderr)
+        return 2
+    if args.mid_game_deals < 0 or args.mid_game_every < 1 or args.mid_game_seconds <= 0:
+        print(
+            "solver_bench: need --mid-game-deals >= 0, --mid-game-every >= 1 and "
+            "--mid-game-seconds > 0",
+            file=sys.stderr,
+        )
         return 2
     deals = range(args.first, args.last + 1)
     clock = "wall-clock" if args.wall_clock else "CPU"
@@ -311,6 +462,12 @@ def main(argv: list[str] | None = None) -> int:
     started = dt.datetime.now(dt.UTC).strftime("%Y-%m-%d %H:%M")
     load_at_start = os.getloadavg()[0]
     rows: list[VariantFigures] = []
+    mid_game: list[MidGameFigures] = []
+    mid_game_deals = range(args.first, min(args.last, args.first + args.mid_game_deals - 1) + 1)
+    mid_game_how = (
+        f"the plain player's game of deals {mid_game_deals.start}-{mid_game_deals.stop - 1}, "
+        f"every {args.mid_game_every}th position, {args.mid_game_seconds:g} CPU s each"
+    )
     for variant in variants:
         outcomes = []
         # Each deal's outcome is written as soon as it is known (a long run that is stopped
@@ -364,12 +521,19 @@ def main(argv: list[str] | None = None) -> int:
         rows.append(
             VariantFigures(str(variant), summary, total, tuple(undecided), reference, memory)
         )
+        if args.mid_game_deals:
+            figures = solve_mid_game(
+                variant, mid_game_deals, args.mid_game_every, args.mid_game_seconds, args.jobs
+            )
+            mid_game.append(figures)
+            print(f"{variant}: {figures.text()}", flush=True)
     if args.figures is not None:
         command = "python -m bench.solver_bench " + shlex.join(
             sys.argv[1:] if argv is None else argv
         )
         loads = (load_at_start, os.getloadavg()[0])
-        write_figures(args.figures, figures_section(command, started, loads, rows))
+        section = figures_section(command, started, loads, rows, mid_game, mid_game_how)
+        write_figures(args.figures, section)
         print(f"figures written to {args.figures}")
     return 0
 

@@ -6,7 +6,17 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from bench.solver_bench import FIGURES_BEGIN, FIGURES_END, main
+from bench.solver_bench import (
+    FIGURES_BEGIN,
+    FIGURES_END,
+    main,
+    mid_game_positions,
+    solve_mid_game,
+)
+
+from solitaire.codes import GameCode, parse_variant
+from solitaire.games import rules_for
+from solitaire.levels.player import plain_game
 
 
 def test_a_run_writes_its_table_in_place_of_the_last_one(
@@ -31,3 +41,38 @@ def test_a_run_writes_its_table_in_place_of_the_last_one(
     # The progress bar (stderr): each variant's deals counted to the end, verdicts beside.
     assert "KL1-D3V: 100%" in printed.err and "SS1-S1: 100%" in printed.err
     assert "2/2" in printed.err and "won=2" in printed.err
+    # The positions met mid-game: the plain player's games of the same two deals.
+    assert "positions met mid-game" in printed.out and "SS1-S1 mid-game: 100%" in printed.err
+    assert "Positions met mid-game (the plain player's game of deals 1-2" in second
+    assert "| SS1-S1 | " in second.partition("Positions met mid-game")[2]
+    assert "- SS1-S1 undecided mid-game (deal:move):" in second
+
+
+def test_the_positions_met_mid_game_are_every_nth_of_the_plain_players_game() -> None:
+    variant = parse_variant("KL1-D1N")
+    met = list(mid_game_positions(variant, [2, 3], 10))
+    assert met and {deal for deal, _, _ in met} == {2, 3}
+    assert all(move % 10 == 0 for _, move, _ in met)
+    assert [(d, m) for d, m, _ in met] == [
+        (d, m) for d, m, _ in mid_game_positions(variant, [2, 3], 10)
+    ]
+    rules = rules_for(variant)
+    first = [p for p, _ in plain_game(rules, rules.deal(2), f"{GameCode(variant, 2)}#0")]
+    assert met[0][2] == first[9]
+    # Solved (Vegas draw 3: decided at once), one outcome a position.
+    vegas = parse_variant("KL1-D3V")
+    figures = solve_mid_game(vegas, [1, 2], 10, 1.0, jobs=1)
+    assert len(figures.outcomes) == len(list(mid_game_positions(vegas, [1, 2], 10))) > 0
+    assert figures.decided + len(figures.undecided) == len(figures.outcomes)
+    assert "positions met mid-game" in figures.text()
+
+
+@pytest.mark.parametrize(
+    "wrong",
+    [["--mid-game-every", "0"], ["--mid-game-deals", "-1"], ["--mid-game-seconds", "0"]],
+)
+def test_mid_game_options_out_of_range_are_refused(
+    wrong: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["--first", "1", "--last", "1", "--no-references", *wrong]) == 2
+    assert "--mid-game" in capsys.readouterr().err

@@ -11,10 +11,10 @@ import pytest
 
 from solitaire.cli import main
 from solitaire.codes import parse_code, parse_variant
-from solitaire.games import rules_for
+from solitaire.games import Refusal, rules_for
 from solitaire.levels.data import read_data, write_data
 from solitaire.levels.grading import LEVELS, DealRecord, grade_deal, levels_of
-from solitaire.levels.player import plain_progress, play_once
+from solitaire.levels.player import plain_game, plain_progress, play_once
 from solitaire.moves import parse_moves
 from solitaire.solver import replay
 
@@ -41,6 +41,33 @@ def test_lv_1_the_plain_player_is_seeded() -> None:
     rules = rules_for(code.variant)
     share = play_once(rules, rules.deal(code.deal), "seed")
     assert 0.0 <= share <= 1.0
+
+
+def test_lv_1_the_plain_game_is_a_game_of_legal_moves_whose_end_gives_the_share() -> None:
+    # The positions the plain player meets (the solver's benchmark solves them mid-game): each
+    # one legal move after the one before, the last the one play_once reads its share from.
+    code = parse_code("SS1-S2-AAAAABD")
+    rules = rules_for(code.variant)
+    start = rules.deal(code.deal)
+    met = [position for position, _ in plain_game(rules, start, "seed")]
+    assert len(met) > 10
+    for before, after in zip([start, *met][:30], met[:30], strict=False):
+        reached = set()
+        for move in rules.legal_moves(before):
+            try:
+                reached.add(rules.apply(before, move).position.piles)
+            except Refusal:
+                continue
+        assert after.piles in reached
+    runs = [runs for _, runs in plain_game(rules, start, "seed")][-1]
+    home = 13 * runs + sum(
+        1
+        for pile in met[-1].columns
+        for lower, upper in zip(pile.cards[1:], pile.cards[:-1], strict=False)
+        if upper.suit is lower.suit and upper.rank == lower.rank + 1
+    )
+    total = len(rules.shape.deck)
+    assert play_once(rules, start, "seed") == (1.0 if rules.is_won(met[-1]) else home / total)
 
 
 def _record(deal: int, progress: float, moves: int = 50) -> DealRecord:

@@ -22,6 +22,8 @@ player nearly always clears.
 from __future__ import annotations
 
 import random
+from collections import deque
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from ..codes import GameCode, GameId
@@ -107,18 +109,25 @@ def move_priority(position: Position, move: Move) -> float:
     return priority
 
 
-def play_once(rules: Rules, start: Position, seed: str) -> float:
-    """One game of the plain player from ``start``; the share of cards brought home."""
+def plain_game(rules: Rules, start: Position, seed: str) -> Iterator[tuple[Position, int]]:
+    """The positions of one game of the plain player from ``start``, each after its move,
+    with the runs removed so far (Simple Simon): what a person meets playing the deal.
+
+    >>> from solitaire.codes import parse_code
+    >>> code = parse_code("KL1-D1N-AAAAAAB")
+    >>> rules = rules_for(code.variant)
+    >>> len(list(plain_game(rules, rules.deal(code.deal), "seed"))) > 10
+    True
+    """
     draw = random.Random(seed)
     position = start
     runs_removed = 0
     seen = {position.piles}
-    total = len(rules.shape.deck)
     best_home = 0
     stalled = 0
     for _ in range(MOVE_LIMIT):
         if rules.is_won(position):
-            return 1.0
+            return
         ranked = sorted(
             rules.legal_moves(position),
             key=lambda move: move_priority(position, move) + JITTER * draw.random(),
@@ -132,20 +141,27 @@ def play_once(rules: Rules, start: Position, seed: str) -> float:
             if step.position.piles not in seen:
                 break
         else:
-            break
+            return
         position = step.position
         runs_removed += step.runs_removed
         seen.add(position.piles)
+        yield position, runs_removed
         home = _cards_home(position, runs_removed)
         if home > best_home or step.flips:
             best_home, stalled = max(home, best_home), 0
         else:
             stalled += 1
             if stalled > STALL_LIMIT:
-                break
+                return
+
+
+def play_once(rules: Rules, start: Position, seed: str) -> float:
+    """One game of the plain player from ``start``; the share of cards brought home."""
+    last = deque(plain_game(rules, start, seed), maxlen=1)
+    position, runs_removed = last[0] if last else (start, 0)
     if rules.is_won(position):
         return 1.0
-    return _cards_home(position, runs_removed) / total
+    return _cards_home(position, runs_removed) / len(rules.shape.deck)
 
 
 def plain_progress(code: GameCode, playouts: int = PLAYOUTS) -> Progress:
