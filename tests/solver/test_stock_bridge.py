@@ -20,6 +20,7 @@ from solitaire.position import Position
 from solitaire.solver import stock_bridge
 from solitaire.solver.card_ids import card_id, card_text
 from solitaire.solver.stock_bridge import COMPLETE, LIKELY
+from solitaire.solver.stock_moves import COLUMN as COLUMN_MOVE
 from solitaire.solver.stock_moves import to_moves
 from solitaire.solver.stock_position import State, StockTable, state_of
 
@@ -396,6 +397,29 @@ def test_a_talon_card_goes_up_only_when_the_next_of_its_suit_could_follow() -> N
     assert to_foundation({"t1": "[2S] [3S] 2H"}) == {"AH": True, "AS": False, "KC": True}
     # 2♠ and 3♠ in the talon, 4♠ ends a column: A♠ may go up (2♠, 3♠, 4♠ follow).
     assert to_foundation({"t1": "[2H] 4S"})["AS"] is True
+
+
+def test_a_run_leaves_its_card_when_the_talon_brings_up_the_cards_below_it() -> None:
+    """RUNS_WAIT in draw 1 with passes (docs/solver.md, "A run leaves a card only for its
+    use"): 5♥ leaves 6♠ for 6♣ only when 6♠ can then be used at once. Here its twin 5♦ lies
+    under the ♦ foundation's top (not free) and 6♠ does not fit its foundation (♠ at 4); but
+    with 5♠ in the talon, 5♠ then 6♠ can go up in turn (5♠ waits for 6♠ at a column's end),
+    so the run may leave. With 5♠ face down the move only swaps which black 6 is covered, and
+    waits; the search without the rule makes it either way."""
+    foundations = "AS 2S 3S 4S AH 2H AD 2D 3D 4D 5D 6D AC 2C 3C 4C 5C"
+    in_talon = _klondike_layout({"t1": "[3H] [4H] 6S 5H", "t2": "6C"}, foundations)
+    face_down = _klondike_layout({"t1": "[3H] [4H] [5S] 6S 5H", "t2": "6C"}, foundations)
+    run_off = (COLUMN_MOVE, 0, 1, 1)  # t1's last card onto t2
+
+    def moves(position: Position, runs_wait: bool) -> set[tuple[int, int, int, int]]:
+        table = replace(StockTable.for_variant(position.variant), runs_wait=runs_wait)
+        state = state_of(position)
+        return {atoms[0] for atoms, _ in stock_bridge.successors(state, table, COMPLETE)}
+
+    assert StockTable.for_variant(in_talon.variant).runs_wait
+    assert run_off in moves(in_talon, runs_wait=True)
+    assert run_off not in moves(face_down, runs_wait=True)
+    assert run_off in moves(face_down, runs_wait=False)
 
 
 # -- what the bridge refuses ---------------------------------------------------------------

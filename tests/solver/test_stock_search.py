@@ -11,7 +11,8 @@ import pytest
 
 from solitaire.codes import parse_code, parse_variant
 from solitaire.games import rules_for
-from solitaire.layout import parse_layout
+from solitaire.layout import format_layout, parse_layout
+from solitaire.levels.player import plain_game
 from solitaire.position import Position
 from solitaire.solver import Verdict, reference, solve, stock_bridge, stock_position
 from solitaire.solver.budget import Budget, OutOfBudget
@@ -381,6 +382,7 @@ REDUCTION_SAMPLES = {
         n for n in range(60) if n not in {11, 16, 30, 31, 37, 39, 42, 47, 56}
     ],
     ("TALON_WAITS", "EH1-N"): [n for n in range(30) if n not in {5, 21}],
+    ("KINGS_FILL_EMPTIED", "KL1-D1N"): [5, 7, 16, 37],
     ("KINGS_FILL_EMPTIED", "KL1-D1V"): [3, 9, 11, 14, 18, 19, 27, 28, 33, 35, 38, 49, 51, 54, 55],
     ("KINGS_FILL_EMPTIED", "KL1-D3V"): [
         *(2, 3, 4, 6, 9, 10, 13, 15, 16, 19, 20, 21, 22, 24, 29, 33),
@@ -399,6 +401,7 @@ REDUCTION_SAMPLES = {
     [
         ("TALON_WAITS", "KL1-D1N", 3, 0, 150_000),
         ("TALON_WAITS", "EH1-N", 6, 0, 50_000),
+        ("KINGS_FILL_EMPTIED", "KL1-D1N", 3, 0, 150_000),
         ("KINGS_FILL_EMPTIED", "KL1-D1V", 5, 5, 300_000),
         ("KINGS_FILL_EMPTIED", "KL1-D3V", 3, 10, 150_000),
         ("RUNS_WAIT", "KL1-D1V", 5, 5, 250_000),
@@ -439,16 +442,16 @@ def test_a_sound_reduction_loses_no_win(
 
 def test_each_reduction_applies_where_it_is_sound_and_pays() -> None:
     # Talon cards wait in draw 1 with passes (any talon card can be played at any moment);
-    # an emptied column is filled at once without passes back.
+    # an emptied column is filled at once in Klondike, every option.
     tables = {
         text: StockTable.for_variant(parse_variant(text))
         for text in ("KL1-D1N", "KL1-D3N", "KL1-D1V", "EH1-N")
     }
     assert [table.talon_waits for table in tables.values()] == [True, False, False, True]
-    assert [table.kings_fill for table in tables.values()] == [False, False, True, False]
-    # A run leaves a card only for its use in Klondike without talon waits (one deck).
-    assert [table.runs_wait for table in tables.values()] == [False, True, True, False]
-    assert not tables["KL1-D3N"].dealt_one_at_a_time().runs_wait
+    assert [table.kings_fill for table in tables.values()] == [True, True, True, False]
+    # A run leaves a card only for its use with one deck (Klondike), talon waits or not.
+    assert [table.runs_wait for table in tables.values()] == [True, True, True, False]
+    assert tables["KL1-D3N"].dealt_one_at_a_time().runs_wait
 
 
 def _fits_and_safe(foundations: bytes, card: int, other_below: int, same_below: int) -> bool:
@@ -533,7 +536,7 @@ RUNS_WAIT_SAMPLES = {
     # positions are rarely lost (KL1-D3V 375 is).
     "KL1-D1V": (9, 34, 78, 98, 128, 156, 297, 349),
     "KL1-D3V": (70, 114, 179, 181, 189, 199, 247, 251, 301, 334, 375),
-    "KL1-D3N": (7, 19, 22, 30, 39, 65, 107, 130, 149, 187),
+    "KL1-D3N": (19, 39, 65, 107, 167, 187, 199, 219, 243, 311, 345),
 }
 
 
@@ -561,6 +564,47 @@ def test_a_run_leaves_a_card_only_for_its_use_on_small_positions(variant: str) -
         assert verdict is judge, (number, position)
         compared.append(judge)
     assert Verdict.WINNABLE in compared
+
+
+@pytest.mark.slow
+def test_a_run_leaves_a_card_only_for_its_use_beside_the_talon_waits() -> None:
+    """RUNS_WAIT in draw 1 with passes, where talon cards wait too (docs/solver.md): on the
+    positions the plain player meets in its games of KL1-D1N deals 1-6 (many of them lost by
+    its mistakes), the complete search alone with the rule, run to its end, agrees with the
+    same search without it, wins and losses alike. Small positions of the option are rarely
+    lost and the plain search of the real rules does not decide whole-deck positions; the
+    search without the rule is the judge here (it is checked against the real rules above)."""
+    variant = parse_variant("KL1-D1N")
+    rules = rules_for(variant)
+    table = StockTable.for_variant(variant)
+    assert table.runs_wait and table.talon_waits
+    changed: list[Verdict] = []
+    for number in range(1, 7):
+        game = plain_game(rules, rules.deal(number), f"runs wait beside talon waits {number}")
+        for move, (position, _) in enumerate(game, start=1):
+            if move % 10 or rules.is_won(position):
+                continue
+            state = state_of(position)
+            found = [
+                stock_bridge.search(
+                    state,
+                    each,
+                    ((COMPLETE, 0, 1),),
+                    seconds=60.0,
+                    cpu_clock=True,
+                    max_positions=30_000,
+                )
+                for each in (table, replace(table, runs_wait=False))
+            ]
+            if stock_bridge.OUT_OF_BUDGET in (found[0][0], found[1][0]):
+                continue
+            assert found[0][0] == found[1][0], (number, move, format_layout(position))
+            if found[0][1] != found[1][1]:
+                changed.append(
+                    Verdict.WINNABLE if found[0][0] == stock_bridge.WON else Verdict.NOT_WINNABLE
+                )
+    # The rule changed the search on some 50 of each (within 30 000 positions).
+    assert changed.count(Verdict.NOT_WINNABLE) >= 40 and changed.count(Verdict.WINNABLE) >= 40
 
 
 def test_a_run_off_a_card_it_does_not_lie_on_as_the_rules_build_is_not_held_back() -> None:

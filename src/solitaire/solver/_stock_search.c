@@ -57,7 +57,7 @@
 typedef struct {
     int columns, places_per_suit, places, draw, redeal, single_card, talon_free, total;
     int talon_waits; /* talon cards wait until needed (Waits): draw 1 with passes */
-    int kings_fill; /* complete level, no passes: a column is emptied whole only with a king going in */
+    int kings_fill; /* complete level: a column is emptied whole only with a king going in */
     int runs_wait; /* complete level, one deck: a run leaves a face-up card only for its use */
     /* Without passes back the search checks for deadlocks the positions a talon card's move
        reached: taps bury cards in the waste for good, so positions lock up often. With passes
@@ -540,6 +540,7 @@ typedef struct {
        time. Blocks grow by doubling, but pages never written take no memory: what counts
        is what is filled. */
     size_t *held, max_held;
+    size_t own;           /* what this store counts in *held */
 } Store;
 
 /* Whether the search's stores may fill `more` bytes, with `transient` more for a moment (a
@@ -547,6 +548,7 @@ typedef struct {
 static int take_bytes(Store *st, size_t more, size_t transient) {
     if (st->max_held && *st->held + more + transient > st->max_held) return 0;
     *st->held += more;
+    st->own += more;
     return 1;
 }
 
@@ -889,6 +891,17 @@ static int kings_into_empty(Expansion *e, const State *s) {
     return 0;
 }
 
+/* runs_wait: whether `card` can go up at once, or (talon waits) after the talon cards of its
+   suit between its foundation's top and it, each going up in turn (one deck). */
+static int up_soon(const Rules *r, const State *s, const uint8_t *in_talon, int card) {
+    int next = (card / 13) * 13 + s->found[card / 13];
+    if (next > card) return 0;
+    if (!r->talon_waits) return next == card;
+    for (int c = next; c < card; c++)
+        if (!in_talon[c]) return 0;
+    return 1;
+}
+
 /* Every move of the position, each followed by the safe moves it allows; at level LIKELY the
    moves a good player would consider (after Klondike-Solver's pruning): no card back from a
    foundation; a column is emptied only when a king could fill it; in Klondike part of a run
@@ -900,8 +913,9 @@ static int kings_into_empty(Expansion *e, const State *s) {
    empty column but the first (they are interchangeable). With runs_wait (complete level, one
    deck), part of a run leaves a face-up card `u` it lies on as the rules build (the run's
    first card one rank lower, the other colour: always so in a position reached from a deal)
-   only when `u` can then be used at once: it can go up, or the other card that may lie on it
-   (the twin of the run's first card) is free to come onto it, from a column, the talon or a
+   only when `u` can then be used at once: it can go up (with talon waits, perhaps after the
+   talon cards of its suit below it: up_soon), or the other card that may lie on it (the
+   twin of the run's first card) is free to come onto it, from a column, the talon or a
    foundation (argued in docs/solver.md, "A run leaves a card only for its use"). */
 static int expand(Expansion *e, const State *s, int level) {
     const Rules *r = e->rules;
@@ -986,7 +1000,7 @@ static int expand(Expansion *e, const State *s, int level) {
     /* runs_wait: the cards that could go onto a column's end at once: face up in a column,
        brought to the waste's top by taps, or (complete level) a foundation's top card. */
     int runs_wait = complete && r->runs_wait;
-    uint8_t free_now[52] = {0};
+    uint8_t free_now[52] = {0}, in_talon[52] = {0};
     if (runs_wait) {
         for (int j = 0; j < r->columns; j++)
             for (int k = s->down[j]; k < s->len[j]; k++) free_now[s->cards[j][k]] = 1;
@@ -995,6 +1009,8 @@ static int expand(Expansion *e, const State *s, int level) {
         for (int n = 0; n < reached; n++) free_now[s->talon[sizes[n] - 1]] = 1;
         for (int p = 0; p < r->places; p++)
             if (s->found[p]) free_now[(p / r->places_per_suit) * 13 + s->found[p] - 1] = 1;
+        if (r->talon_waits)
+            for (int k = 0; k < s->talon_len; k++) in_talon[s->talon[k]] = 1;
     }
     /* Cards between columns. */
     int king_waiting = complete;
@@ -1029,7 +1045,7 @@ static int expand(Expansion *e, const State *s, int level) {
                 continue;
             if (!complete && start == 0 && !king_waiting) continue;
             if (runs_wait && !king && start > down && goes_on(card, s->cards[i][start - 1]) &&
-                next_up[s->cards[i][start - 1]] < 0 && !free_now[twin_of(card)])
+                !up_soon(r, s, in_talon, s->cards[i][start - 1]) && !free_now[twin_of(card)])
                 continue;
             uint16_t targets = king ? (empty >= 0 && empty != i ? (uint16_t)(1u << empty) : 0)
                                     : (uint16_t)(wanted[card] & ~(1u << i));
@@ -1270,7 +1286,7 @@ static int parse_rules(PyObject *rules, Rules *r) {
     Rules made = {columns, places_per_suit, 4 * places_per_suit, draw, redeal != 0,
                   single_card != 0, draw == 1 && redeal, 52 * places_per_suit,
                   draw == 1 && redeal && talon_waits, kings_fill != 0,
-                  runs_wait && places_per_suit == 1 && !(draw == 1 && redeal && talon_waits),
+                  runs_wait && places_per_suit == 1,
                   !redeal};
     *r = made;
     return 1;
@@ -1355,6 +1371,18 @@ static int parse_call(PyObject *args, Rules *r, State *s, const char *extras, ..
 static void free_member(Member *m) {
     if (m->store) { free_store(m->store); free(m->store); }
     free(m->e);
+}
+
+/* A search that leaves the turns without winning: its store is of no more use, and what it
+   held goes back to the searches still running (a complete search that outlives the likely
+   ones gets their memory). */
+static void retire(Member *m, size_t *held) {
+    m->running = 0;
+    if (!m->store) return;
+    *held -= m->store->own;
+    free_store(m->store);
+    free(m->store);
+    m->store = NULL;
 }
 
 #define MAX_MEMBERS 8
@@ -1479,16 +1507,16 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
             for (int turn = 0; turn < m->slice; turn++) {
                 int64_t node = pop(m->store);
                 if (node < 0) {
-                    m->running = 0;
                     alive--;
-                    if (m->level == COMPLETE) status = 1;
+                    if (m->level == COMPLETE) { m->running = 0; status = 1; }
+                    else retire(m, &held);
                     /* The searches of one level reach the same positions (the order of
                        expansion changes which first, not which): the others would run dry
                        too, having found no win. */
                     for (Py_ssize_t j = 0; j < members; j++)
                         if (team[j].running && team[j].level == m->level &&
                             team[j].draw_one == m->draw_one) {
-                            team[j].running = 0;
+                            retire(&team[j], &held);
                             alive--;
                         }
                     break;
@@ -1513,7 +1541,7 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
                 if (e->failed) { status = 2; break; }
                 if (e->goal >= 0 && m->draw_one) {
                     /* Won with one card at a time: says nothing of the game given. */
-                    m->running = 0;
+                    retire(m, &held);
                     alive--;
                     break;
                 }

@@ -44,15 +44,16 @@ TALON_WAITS = True
 once (docs/solver.md, "Talon cards wait"). Sound; tests turn it off to compare."""
 
 KINGS_FILL_EMPTIED = True
-"""Without passes back (Vegas), the complete level moves a column away whole (emptying it)
-only together with a king going into it (docs/solver.md, "A column emptied whole"). Sound;
-tests turn it off to compare."""
+"""The complete level moves a column away whole (emptying it) only together with a king going
+into it (docs/solver.md, "A column emptied whole"). Sound in every option; tests turn it off
+to compare."""
 
 RUNS_WAIT = True
-"""In Klondike without talon waits (every option but draw 1 with passes), the complete level
-moves part of a run off a face-up card only when that card can be used at once: it goes up,
-or the other card that may lie on it comes onto it (docs/solver.md, "A run leaves a card only
-for its use"). Sound; tests turn it off to compare."""
+"""In Klondike (one deck, every option), the complete level moves part of a run off a face-up
+card only when that card can be used at once: it goes up (in draw 1 with passes, perhaps
+after the talon cards of its suit below it), or the other card that may lie on it comes onto
+it (docs/solver.md, "A run leaves a card only for its use"). Sound; tests turn it off to
+compare."""
 
 
 class State(NamedTuple):
@@ -92,28 +93,24 @@ class StockTable:
             # Talon cards wait in draw 1 with passes only: any talon card can then be played
             # at any moment.
             talon_waits=rules.draw == 1 and rules.redeal and TALON_WAITS,
-            # With passes the emptied-column rule only reorders the complete search, which
-            # there wins deals as often as it proves losses: it is kept to Vegas.
-            kings_fill=not rules.redeal and KINGS_FILL_EMPTIED,
-            # One deck (the argument names the one other card that may lie on a card), and
-            # not beside talon waits, whose argument it does not cover.
-            runs_wait=len(rules.shape.foundation_suits) == len(SUITS)
-            and not (rules.draw == 1 and rules.redeal and TALON_WAITS)
-            and RUNS_WAIT,
+            # Klondike in every option; not Easy Harp, where it wins some deals and loses
+            # others to the memory bound (docs/solver-figures.md, 2026-12-05).
+            kings_fill=KINGS_FILL_EMPTIED and len(rules.shape.foundation_suits) == len(SUITS),
+            # One deck: the argument names the one other card that may lie on a card.
+            runs_wait=len(rules.shape.foundation_suits) == len(SUITS) and RUNS_WAIT,
         )
 
     def dealt_one_at_a_time(self) -> StockTable:
         """The same game in draw 1: a relaxation of draw 3 (every draw-3 game is a draw-1
-        game, docs/solver.md), with the reductions draw 1 allows. It only proves losses, so
-        it also fills an emptied column at once with passes, where that rule would cost the
-        search its quick wins.
+        game, docs/solver.md), with the reductions draw 1 allows: Klondike draw 3 with
+        passes relaxes to the very table of draw 1 with passes.
 
         >>> from solitaire.codes import parse_variant
         >>> table = StockTable.for_variant(parse_variant("KL1-D3N")).dealt_one_at_a_time()
         >>> table == StockTable.for_variant(parse_variant("KL1-D1N"))
-        False
+        True
         >>> table.draw, table.talon_waits, table.kings_fill, table.runs_wait
-        (1, True, True, False)
+        (1, True, True, True)
         """
         talon_waits = self.redeal and TALON_WAITS
         return replace(
@@ -121,7 +118,6 @@ class StockTable:
             draw=1,
             talon_waits=talon_waits,
             kings_fill=KINGS_FILL_EMPTIED,
-            runs_wait=self.runs_wait and not talon_waits,
         )
 
     def as_tuple(self) -> tuple[int, int, int, bool, bool, bool, bool, bool]:
