@@ -891,14 +891,15 @@ static int kings_into_empty(Expansion *e, const State *s) {
     return 0;
 }
 
-/* runs_wait: whether `card` can go up at once, or (talon waits) after the talon cards of its
-   suit between its foundation's top and it, each going up in turn (one deck). */
-static int up_soon(const Rules *r, const State *s, const uint8_t *in_talon, int card) {
+/* runs_wait: whether `card` can go up at once, or (talon waits: `waits` worked out) after the
+   talon cards of its suit between its foundation's top and it, each going up in turn (one
+   deck). */
+static int up_soon(const Rules *r, const State *s, const Waits *waits, int card) {
     int next = (card / 13) * 13 + s->found[card / 13];
     if (next > card) return 0;
     if (!r->talon_waits) return next == card;
     for (int c = next; c < card; c++)
-        if (!in_talon[c]) return 0;
+        if (!waits->in_talon[c]) return 0;
     return 1;
 }
 
@@ -1000,7 +1001,7 @@ static int expand(Expansion *e, const State *s, int level) {
     /* runs_wait: the cards that could go onto a column's end at once: face up in a column,
        brought to the waste's top by taps, or (complete level) a foundation's top card. */
     int runs_wait = complete && r->runs_wait;
-    uint8_t free_now[52] = {0}, in_talon[52] = {0};
+    uint8_t free_now[52] = {0};
     if (runs_wait) {
         for (int j = 0; j < r->columns; j++)
             for (int k = s->down[j]; k < s->len[j]; k++) free_now[s->cards[j][k]] = 1;
@@ -1009,8 +1010,10 @@ static int expand(Expansion *e, const State *s, int level) {
         for (int n = 0; n < reached; n++) free_now[s->talon[sizes[n] - 1]] = 1;
         for (int p = 0; p < r->places; p++)
             if (s->found[p]) free_now[(p / r->places_per_suit) * 13 + s->found[p] - 1] = 1;
-        if (r->talon_waits)
-            for (int k = 0; k < s->talon_len; k++) in_talon[s->talon[k]] = 1;
+        if (r->talon_waits && !waits_known) {
+            waits_of(r, s, &waits);
+            waits_known = 1;
+        }
     }
     /* Cards between columns. */
     int king_waiting = complete;
@@ -1045,7 +1048,7 @@ static int expand(Expansion *e, const State *s, int level) {
                 continue;
             if (!complete && start == 0 && !king_waiting) continue;
             if (runs_wait && !king && start > down && goes_on(card, s->cards[i][start - 1]) &&
-                !up_soon(r, s, in_talon, s->cards[i][start - 1]) && !free_now[twin_of(card)])
+                !up_soon(r, s, &waits, s->cards[i][start - 1]) && !free_now[twin_of(card)])
                 continue;
             uint16_t targets = king ? (empty >= 0 && empty != i ? (uint16_t)(1u << empty) : 0)
                                     : (uint16_t)(wanted[card] & ~(1u << i));
@@ -1368,8 +1371,15 @@ static int parse_call(PyObject *args, Rules *r, State *s, const char *extras, ..
     return parsed;
 }
 
+static void free_member_store(Member *m) {
+    if (!m->store) return;
+    free_store(m->store);
+    free(m->store);
+    m->store = NULL;
+}
+
 static void free_member(Member *m) {
-    if (m->store) { free_store(m->store); free(m->store); }
+    free_member_store(m);
     free(m->e);
 }
 
@@ -1378,11 +1388,8 @@ static void free_member(Member *m) {
    ones gets their memory). */
 static void retire(Member *m, size_t *held) {
     m->running = 0;
-    if (!m->store) return;
-    *held -= m->store->own;
-    free_store(m->store);
-    free(m->store);
-    m->store = NULL;
+    if (m->store) *held -= m->store->own;
+    free_member_store(m);
 }
 
 #define MAX_MEMBERS 8
