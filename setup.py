@@ -74,8 +74,15 @@ setup(
         Extension(
             "solitaire.solver._stock_search",
             ["src/solitaire/solver/_stock_search.c"],
+            depends=["src/solitaire/solver/_search_store.h"],
             extra_compile_args=["-O2", "-std=gnu99", "-Wall"],
-        )
+        ),
+        Extension(
+            "solitaire.solver._simple_simon_search",
+            ["src/solitaire/solver/_simple_simon_search.c"],
+            depends=["src/solitaire/solver/_search_store.h"],
+            extra_compile_args=["-O2", "-std=gnu99", "-Wall"],
+        ),
     ],
     cmdclass={"build_ext": OptionalBuildExt, "build_py": BuildPyWithWeb},
 )

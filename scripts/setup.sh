@@ -13,7 +13,7 @@ if [ ! -x .venv/bin/python ]; then
 fi
 stamp=.venv/.installed
 if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ] || [ setup.py -nt "$stamp" ] \
-    || [ src/solitaire/solver/_stock_search.c -nt "$stamp" ]; then
+    || [ -n "$(find src/solitaire/solver -name '_*.[ch]' -newer "$stamp")" ]; then
     .venv/bin/pip install --quiet --upgrade pip
     .venv/bin/pip install --quiet -e '.[dev,bench]'
     touch "$stamp"

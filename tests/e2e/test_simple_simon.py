@@ -9,7 +9,7 @@ from solitaire.games import Refusal
 from solitaire.games.simple_simon import is_group
 from solitaire.play import Game
 from solitaire.solver.budget import Budget
-from solitaire.solver.simple_simon import columns_of, search, to_moves
+from solitaire.solver.simple_simon_search import search
 
 from .harness import (
     api,
@@ -87,7 +87,7 @@ def test_a_typed_in_position_has_no_link_to_copy(page: Page, server: str) -> Non
 def test_a_real_deal_won_by_dragging_its_last_move(page: Page, server: str) -> None:
     code = "SS1-S1-AAAAAAC"
     engine = Game.from_code(code)
-    solution = to_moves(search(columns_of(engine.position), Budget(10.0)))
+    solution = search(engine.position, Budget(10.0))
     assert solution, f"the solver found no win for {code}"
     *before_last, last = solution
     open_board(page, server, f"/play/{code}")

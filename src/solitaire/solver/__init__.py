@@ -25,7 +25,7 @@ from ..codes import GameId
 from ..games import Refusal, rules_for
 from ..moves import Move, format_moves
 from ..position import Position
-from . import simple_simon, stock_search
+from . import simple_simon_search, stock_search
 from .budget import Budget, OutOfBudget
 
 
@@ -70,8 +70,7 @@ def solve(
     moves: list[Move] | None
     try:
         if position.variant.game is GameId.SIMPLE_SIMON:
-            found = simple_simon.search(simple_simon.columns_of(position), budget)
-            moves = None if found is None else simple_simon.to_moves(found)
+            moves = simple_simon_search.search(position, budget)
         else:
             moves = stock_search.search(position, budget)
     except OutOfBudget:

@@ -35,13 +35,8 @@
  * (atoms, position), key(position, rules) -> bytes, stuck_places(position, rules,
  * thorough) -> [(pile, place)], waits(position, rules) -> (to_column, to_foundation).
  */
-#define PY_SSIZE_T_CLEAN
-#include <Python.h>
+#include "_search_store.h"
 #include <stdarg.h>
-#include <stdint.h>
-#include <stdlib.h>
-#include <string.h>
-#include <time.h>
 
 #define MAX_COLUMNS 9
 #define MAX_COLUMN 40
@@ -51,8 +46,6 @@
 #define LIKELY 1
 #define COMPLETE 2
 #define DRAW_ONE 3 /* a config's level: every move of the same game dealt one card at a time */
-#define BUCKETS 16384
-#define CLOCK_EVERY 1024
 
 typedef struct {
     int columns, places_per_suit, places, draw, redeal, single_card, talon_free, total;
@@ -93,12 +86,6 @@ typedef struct {
 static inline Atom atom(int kind, int a, int b, int c) {
     Atom made = {(int16_t)kind, (int16_t)a, (int16_t)b, (int16_t)c};
     return made;
-}
-
-/* Small copies in 16-byte blocks (may read and write up to 15 bytes past n: every buffer
-   here has that much room): for a few dozen bytes, much faster than memcpy's rep movs. */
-static inline void copy_bytes(uint8_t *restrict to, const uint8_t *restrict from, int n) {
-    for (int i = 0; i < n; i += 16) memcpy(to + i, from + i, 16);
 }
 
 static int is_red(int card) { int suit = card / 13; return suit == 1 || suit == 2; }
@@ -516,163 +503,6 @@ static void deserialize(const Rules *r, const uint8_t *in, State *s) {
     n += s->talon_len;
     if (!r->talon_free) n++; /* the waste's key */
     s->waste = in[n];
-}
-
-typedef struct {
-    uint8_t *arena;
-    size_t arena_used, arena_size;
-    uint64_t *offset;     /* node -> where it lies in the arena */
-    uint32_t *parent;
-    uint16_t *depth;
-    uint8_t *talon_step;  /* node -> reached by a step that played a talon card (to check) */
-    uint16_t *key_size;
-    uint32_t nodes, node_capacity, max_nodes;
-    uint64_t *table;      /* open addressing: hash << 32 | node + 1; 0 = free */
-    uint64_t table_size;
-    uint32_t *bucket_items[BUCKETS];
-    uint32_t bucket_len[BUCKETS], bucket_cap[BUCKETS];
-    int lowest;
-    int failed;           /* out of memory */
-    /* The bytes every store of the search fills (shared by a portfolio's stores: each
-       position's bytes and its entries in the per-position arrays, the tables, the queues),
-       and the most they may fill (0: no bound): past it a store takes no more and the
-       search ends out of budget, so that one search keeps within its memory whatever its
-       time. Blocks grow by doubling, but pages never written take no memory: what counts
-       is what is filled. */
-    size_t *held, max_held;
-    size_t own;           /* what this store counts in *held */
-} Store;
-
-/* Whether the search's stores may fill `more` bytes, with `transient` more for a moment (a
-   table rehashed into its successor); if so `more` is counted. */
-static int take_bytes(Store *st, size_t more, size_t transient) {
-    if (st->max_held && *st->held + more + transient > st->max_held) return 0;
-    *st->held += more;
-    st->own += more;
-    return 1;
-}
-
-static uint32_t hash_bytes(const uint8_t *data, int size) {
-    uint64_t h = 0x9E3779B97F4A7C15ULL ^ (uint64_t)size;
-    int i = 0;
-    for (; i + 8 <= size; i += 8) {
-        uint64_t word;
-        memcpy(&word, data + i, 8);
-        h = (h ^ word) * 0xff51afd7ed558ccdULL;
-        h ^= h >> 32;
-    }
-    uint64_t tail = 0;
-    memcpy(&tail, data + i, (size_t)(size - i));
-    h = (h ^ tail) * 0xc4ceb9fe1a85ec53ULL;
-    h ^= h >> 29;
-    return (uint32_t)(h ^ (h >> 32));
-}
-
-static int grow_table(Store *st) {
-    uint64_t size = st->table_size ? st->table_size * 2 : (1u << 16);
-    if (!take_bytes(st, (size - st->table_size) * sizeof(uint64_t),
-                    st->table_size * sizeof(uint64_t)))
-        return 0;
-    uint64_t *table = calloc(size, sizeof(uint64_t));
-    if (!table) return 0;
-    for (uint64_t i = 0; i < st->table_size; i++) {
-        uint64_t entry = st->table[i];
-        if (!entry) continue;
-        uint64_t j = (entry >> 32) & (size - 1);
-        while (table[j]) j = (j + 1) & (size - 1);
-        table[j] = entry;
-    }
-    free(st->table);
-    st->table = table;
-    st->table_size = size;
-    return 1;
-}
-
-/* The node with this key, or a new one (*is_new = 1); UINT32_MAX when memory runs out. */
-static uint32_t find_or_add(Store *st, const uint8_t *data, int size, int key_size, uint32_t h,
-                            uint32_t parent, uint16_t depth, uint8_t talon_step, int *is_new) {
-    *is_new = 0;
-    if ((uint64_t)st->nodes * 2 >= st->table_size && !grow_table(st)) return UINT32_MAX;
-    uint64_t j = h & (st->table_size - 1);
-    while (st->table[j]) {
-        if ((uint32_t)(st->table[j] >> 32) == h) {
-            uint32_t other = (uint32_t)st->table[j] - 1;
-            if (st->key_size[other] == key_size &&
-                memcmp(st->arena + st->offset[other], data, (size_t)key_size) == 0)
-                return other;
-        }
-        j = (j + 1) & (st->table_size - 1);
-    }
-    if (st->nodes >= st->max_nodes) return UINT32_MAX;
-    /* The position's bytes, and its offset, parent, depth, talon_step and key_size. */
-    if (!take_bytes(st, (size_t)size + 17, 0)) return UINT32_MAX;
-    if (st->nodes == st->node_capacity) {
-        uint32_t capacity = st->node_capacity ? st->node_capacity * 2 : (1u << 16);
-        uint64_t *offset = realloc(st->offset, capacity * sizeof(uint64_t));
-        if (offset) st->offset = offset;
-        uint32_t *parents = realloc(st->parent, capacity * sizeof(uint32_t));
-        if (parents) st->parent = parents;
-        uint16_t *depths = realloc(st->depth, capacity * sizeof(uint16_t));
-        if (depths) st->depth = depths;
-        uint8_t *talon_steps = realloc(st->talon_step, capacity);
-        if (talon_steps) st->talon_step = talon_steps;
-        uint16_t *keys = realloc(st->key_size, capacity * sizeof(uint16_t));
-        if (keys) st->key_size = keys;
-        if (!offset || !parents || !depths || !talon_steps || !keys) return UINT32_MAX;
-        st->node_capacity = capacity;
-    }
-    if (st->arena_used + (size_t)size + 64 > st->arena_size) {
-        size_t arena_size = st->arena_size ? st->arena_size * 2 : (1u << 22);
-        uint8_t *arena = realloc(st->arena, arena_size);
-        if (!arena) return UINT32_MAX;
-        st->arena = arena;
-        st->arena_size = arena_size;
-    }
-    uint32_t node = st->nodes++;
-    st->offset[node] = st->arena_used;
-    copy_bytes(st->arena + st->arena_used, data, size);
-    st->arena_used += (size_t)size;
-    st->parent[node] = parent;
-    st->depth[node] = depth;
-    st->talon_step[node] = talon_step;
-    st->key_size[node] = (uint16_t)key_size;
-    st->table[j] = (uint64_t)h << 32 | (uint64_t)(node + 1);
-    *is_new = 1;
-    return node;
-}
-
-static int push(Store *st, int priority, uint32_t node) {
-    if (priority < 0) priority = 0;
-    if (priority >= BUCKETS) priority = BUCKETS - 1;
-    if (st->bucket_len[priority] == st->bucket_cap[priority]) {
-        uint32_t capacity = st->bucket_cap[priority] ? st->bucket_cap[priority] * 2 : 64;
-        if (!take_bytes(st, (capacity - st->bucket_cap[priority]) * sizeof(uint32_t), 0)) return 0;
-        uint32_t *items = realloc(st->bucket_items[priority], capacity * sizeof(uint32_t));
-        if (!items) return 0;
-        st->bucket_items[priority] = items;
-        st->bucket_cap[priority] = capacity;
-    }
-    st->bucket_items[priority][st->bucket_len[priority]++] = node;
-    if (priority < st->lowest) st->lowest = priority;
-    return 1;
-}
-
-/* The newest of the lowest priority (ties newest first), or -1. */
-static int64_t pop(Store *st) {
-    while (st->lowest < BUCKETS && !st->bucket_len[st->lowest]) st->lowest++;
-    if (st->lowest >= BUCKETS) return -1;
-    return st->bucket_items[st->lowest][--st->bucket_len[st->lowest]];
-}
-
-static void free_store(Store *st) {
-    free(st->arena);
-    free(st->offset);
-    free(st->parent);
-    free(st->depth);
-    free(st->talon_step);
-    free(st->key_size);
-    free(st->table);
-    for (int i = 0; i < BUCKETS; i++) free(st->bucket_items[i]);
 }
 
 /* ---- the search -------------------------------------------------------------------- */
@@ -1251,12 +1081,6 @@ static PyObject *path_atoms(const Rules *r, const Member *m, const State *settle
 }
 
 /* ---- Python entry points ----------------------------------------------------------- */
-
-static double now(int cpu_clock) {
-    struct timespec ts;
-    clock_gettime(cpu_clock ? CLOCK_PROCESS_CPUTIME_ID : CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 
 static PyObject *state_tuple(const Rules *r, const State *s) {
     PyObject *columns = PyTuple_New(r->columns);

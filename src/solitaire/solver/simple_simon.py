@@ -1,34 +1,88 @@
 """Simple Simon (SS-2 … SS-5) on a compact private representation, for the searches.
 
 A column is a ``bytes`` of card ids, bottom first; a card id is ``suit × 13 + rank − 1``. The
-group rule (SS-3) is the rules' own, read into a table (``simple_simon_search.GROUP_UNDER``).
-Columns are interchangeable (any card or group may go into any empty column, SS-4), so the
-transposition table keys a position by its sorted columns. The search itself is in
-:mod:`.simple_simon_search`; :func:`legal_moves` and :func:`apply_move` are the plain
-versions the shortest-win search (IDA*) uses.
+group rule (SS-3) is the rules' own, read into a table (:data:`GROUP_UNDER`) that the C search
+is handed too, so the rule is written once. Columns are interchangeable (any card or group
+may go into any empty column, SS-4), so the searches key a position by its sorted columns.
+The search itself is in :mod:`.simple_simon_search` (C); :func:`legal_moves` and
+:func:`apply_move` are the plain versions the shortest-win search (IDA*) uses, and the ones
+that turn the C search's path into moves.
 
->>> from solitaire.layout import parse_layout
->>> position = parse_layout("game: SS1-S1\\nt1: KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S\\n"
-...     "t2: AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S\\nt3: AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S\\n"
-...     "t4: AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S AS")
->>> [str(move) for move in to_moves(search(columns_of(position), Budget(5.0)))]
-['t4-t2', 't2-t3', 't3-t4', 't4-t1']
+>>> spades = bytes(range(12, -1, -1))     # K♠ … A♠
+>>> columns = [spades[:6], spades[6:]]    # K♠…8♠ | 7♠…A♠
+>>> legal_moves(columns)
+[(1, 7, 0)]
+>>> apply_move(columns, (1, 7, 0))        # the run is whole: it leaves (SS-5)
+[b'', b'']
 """
 
 from __future__ import annotations
 
 from ..cards import KING
+from ..games.simple_simon import follows_in_group
 from ..moves import Move, column_id
 from ..position import Position
-from . import simple_simon_search
-from .budget import Budget
-from .card_ids import card_id
-from .simple_simon_search import RUNS, group_start
+from .card_ids import card_id, card_of
 
 SuitMove = tuple[int, int, int]
 """An internal move: (source column, cards moved, target column), 0-based columns."""
 
 RUN_LENGTH = KING
+
+
+def _group_unders() -> tuple[int, ...]:
+    """For each card id, the id of the card it must lie on to continue a group, or −1 when
+    no card takes it in a group (a king): read off the rules' own group rule
+    (:func:`solitaire.games.simple_simon.follows_in_group`, SS-3) for every pair of cards, so
+    the rule is written once. The searches need at most one such card per card.
+    """
+    unders: list[int] = []
+    for card in range(52):
+        found = [under for under in range(52) if follows_in_group(card_of(card), card_of(under))]
+        if len(found) > 1:
+            raise ValueError(f"{card_of(card)} continues a group on more than one card: {found}")
+        unders.append(found[0] if found else -1)
+    return tuple(unders)
+
+
+GROUP_UNDER = _group_unders()
+"""``GROUP_UNDER[card]``: the card id ``card`` continues a one-suit group on (SS-3), −1 for
+none. A card is *misplaced* unless it lies on that card; a group at a column's end starts where
+a card does not lie on its ``GROUP_UNDER``.
+
+>>> GROUP_UNDER[0], GROUP_UNDER[11], GROUP_UNDER[12]   # A♠ on 2♠, Q♠ on K♠, K♠ on nothing
+(1, 12, -1)
+"""
+
+
+def _finished_runs() -> frozenset[bytes]:
+    """Every group of 13 cards (SS-5: king … ace of one suit), followed down from each king
+    through :data:`GROUP_UNDER`."""
+    lying_on = {under: card for card, under in enumerate(GROUP_UNDER) if under >= 0}
+    runs = set()
+    for king in (card for card, under in enumerate(GROUP_UNDER) if under < 0):
+        run = [king]
+        while run[-1] in lying_on and len(run) < RUN_LENGTH:
+            run.append(lying_on[run[-1]])
+        if len(run) == RUN_LENGTH:
+            runs.add(bytes(run))
+    return frozenset(runs)
+
+
+RUNS = _finished_runs()
+"""The four finished runs (king … ace of one suit) as column endings."""
+
+
+def group_start(column: bytes) -> int:
+    """Where the one-suit descending group at the end of a (non-empty) column starts.
+
+    >>> group_start(bytes([12, 5, 4, 3]))   # K♠ 6♠ 5♠ 4♠
+    1
+    """
+    start = len(column) - 1
+    while start > 0 and column[start - 1] == GROUP_UNDER[column[start]]:
+        start -= 1
+    return start
 
 
 def columns_of(position: Position) -> list[bytes]:
@@ -80,19 +134,21 @@ def legal_moves(columns: list[bytes]) -> list[SuitMove]:
     return moves
 
 
-def misplaced(columns: list[bytes]) -> int:
-    """Cards other than kings that do not rest on their same-suit successor (SS-9's bound)."""
-    return simple_simon_search.misplaced(columns)
+def misplaced(columns: list[bytes] | tuple[bytes, ...]) -> int:
+    """Cards other than kings that do not rest on their same-suit successor (SS-9's bound).
 
-
-def search(columns: list[bytes], budget: Budget) -> list[SuitMove] | None:
-    """A winning list of moves, or None once every reachable position has been expanded.
-
-    Several complete best-first searches take turns (:mod:`.simple_simon_search`): the first
-    to win gives the solution, the first to run dry proves that there is none.
-    Raises :class:`~solitaire.solver.budget.OutOfBudget` when the budget runs out first.
+    >>> misplaced([bytes([12, 11, 3]), bytes([5])])   # K♠ Q♠ 4♠ | 6♠
+    2
     """
-    return simple_simon_search.portfolio_search(columns, budget)
+    count = 0
+    for column in columns:
+        below = -1
+        for card in column:
+            under = GROUP_UNDER[card]
+            if under >= 0 and below != under:
+                count += 1
+            below = card
+    return count
 
 
 def to_moves(internal: list[SuitMove] | None) -> list[Move]:
