@@ -36,6 +36,9 @@
 #define SLICE 256
 #define MAX_MEMBERS 8
 #define KEY_ROOM (MAX_COLUMNS + CARDS + 16)
+/* A position's successors are looked up together: their table slots are fetched from memory
+   side by side instead of one cache miss after another. */
+#define BATCH 64
 /* Empty columns lower an estimate below 0: every priority is shifted up by this much. */
 #define ESTIMATE_ZERO 64
 
@@ -51,6 +54,8 @@ typedef struct {
     const uint8_t *at[MAX_COLUMNS];
     int len[MAX_COLUMNS];
     uint8_t pile[ROOM];
+    int source, target;
+    int every_column; /* a finished run could have left any column, not only these two */
 } Child;
 
 static int group_start(const uint8_t *under, const uint8_t *column, int len) {
@@ -90,24 +95,28 @@ static int blockers(const uint8_t *column, int len) {
     return count;
 }
 
-static int compare_columns(const uint8_t *a, int a_len, const uint8_t *b, int b_len) {
+/* Columns in byte order (a column before the longer ones it begins). A loop, not memcmp:
+   columns are a few cards long, and most differ at their first card. */
+static inline int compare_columns(const uint8_t *a, int a_len, const uint8_t *b, int b_len) {
     int shared = a_len < b_len ? a_len : b_len;
-    int order = memcmp(a, b, (size_t)shared);
-    return order ? order : a_len - b_len;
+    for (int i = 0; i < shared; i++)
+        if (a[i] != b[i]) return (int)a[i] - (int)b[i];
+    return a_len - b_len;
 }
 
-/* The key: the columns in sorted order (columns are interchangeable: any of them takes what
-   another takes), each as its length and its cards. */
-static int serialize(int count, const uint8_t *const *at, const int *len, uint8_t *out) {
-    int order[MAX_COLUMNS];
-    for (int i = 0; i < count; i++) {
-        int j = i;
-        while (j > 0 && compare_columns(at[order[j - 1]], len[order[j - 1]], at[i], len[i]) > 0) {
-            order[j] = order[j - 1];
-            j--;
-        }
-        order[j] = i;
+/* Column i into the sorted list order[0..n): where it goes, the others moved up. */
+static inline void insert_column(int *order, int n, int i, const uint8_t *const *at,
+                                 const int *len) {
+    int j = n;
+    while (j > 0 && compare_columns(at[order[j - 1]], len[order[j - 1]], at[i], len[i]) > 0) {
+        order[j] = order[j - 1];
+        j--;
     }
+    order[j] = i;
+}
+
+static int write_key(int count, const int *order, const uint8_t *const *at, const int *len,
+                     uint8_t *out) {
     int size = 0;
     for (int i = 0; i < count; i++) {
         out[size++] = (uint8_t)len[order[i]];
@@ -115,6 +124,26 @@ static int serialize(int count, const uint8_t *const *at, const int *len, uint8_
         size += len[order[i]];
     }
     return size;
+}
+
+/* The key: the columns in sorted order (columns are interchangeable: any of them takes what
+   another takes), each as its length and its cards. */
+static int serialize(int count, const uint8_t *const *at, const int *len, uint8_t *out) {
+    int order[MAX_COLUMNS];
+    for (int i = 0; i < count; i++) insert_column(order, i, i, at, len);
+    return write_key(count, order, at, len, out);
+}
+
+/* The key of a successor of a position whose columns are in key order (read back from its
+   key): only the two columns the move touched can be out of place. */
+static int serialize_child(int count, const uint8_t *const *at, const int *len, int source,
+                           int target, uint8_t *out) {
+    int order[MAX_COLUMNS], n = 0;
+    for (int i = 0; i < count; i++)
+        if (i != source && i != target) order[n++] = i;
+    insert_column(order, n++, source, at, len);
+    insert_column(order, n++, target, at, len);
+    return write_key(count, order, at, len, out);
 }
 
 static void deserialize(const uint8_t *in, int count, Columns *c) {
@@ -164,12 +193,16 @@ struct Expansion {
     const uint8_t *under;
     Visit visit;
     int columns;
+    int blocker_weight; /* 0: blockers are neither weighed nor counted */
     /* SEARCHING */
     Store *store;
     uint32_t parent;
-    int blocker_weight;
     int64_t goal; /* the won node, or -1 */
     int failed;
+    int count; /* successors waiting in the batch */
+    int size[BATCH], priority[BATCH];
+    uint32_t hash[BATCH];
+    uint8_t key[BATCH][KEY_ROOM];
     /* LISTING */
     PyObject *listed;
 };
@@ -188,7 +221,8 @@ static int expand(Expansion *e, const Columns *c) {
     int first_empty = -1;
     for (int i = 0; i < c->count; i++) {
         column_misplaced[i] = misplaced(under, c->cards[i], c->len[i]);
-        column_blockers[i] = blockers(c->cards[i], c->len[i]);
+        /* A search that does not weigh blockers does not count them. */
+        column_blockers[i] = e->blocker_weight ? blockers(c->cards[i], c->len[i]) : 0;
         counts.misplaced += column_misplaced[i];
         counts.blockers += column_blockers[i];
         if (!c->len[i]) {
@@ -226,12 +260,16 @@ static int expand(Expansion *e, const Columns *c) {
                     if ((root || i == source || i == target) &&
                         ends_with_run(under, child.at[i], child.len[i]))
                         child.len[i] -= RUN;
+                child.source = source;
+                child.target = target;
+                child.every_column = root;
                 Counts after = counts;
                 for (int i = 0; i < c->count; i++) {
                     if (!root && i != source && i != target) continue;
                     after.misplaced += misplaced(under, child.at[i], child.len[i]) -
                                        column_misplaced[i];
-                    after.blockers += blockers(child.at[i], child.len[i]) - column_blockers[i];
+                    if (e->blocker_weight)
+                        after.blockers += blockers(child.at[i], child.len[i]) - column_blockers[i];
                     after.empty += !child.len[i] - !c->len[i];
                 }
                 int stop = e->visit(e, &child, after, source, len - start, target);
@@ -246,26 +284,40 @@ static int expand(Expansion *e, const Columns *c) {
     return 0;
 }
 
-/* A search's visit: store the successor once, queue it, stop at the empty position. */
+/* Look up the batch in order: store the new positions, queue them, stop at a win. */
+static int flush(Expansion *e) {
+    int count = e->count;
+    e->count = 0;
+    for (int k = 0; k < count; k++) {
+        int is_new;
+        uint32_t node = find_or_add(e->store, e->key[k], e->size[k], e->size[k], e->hash[k],
+                                    e->parent, 0, 0, &is_new);
+        if (node == UINT32_MAX) { e->failed = 1; return 1; }
+        if (!is_new) continue;
+        if (e->size[k] == e->columns) { /* every column empty: won */
+            e->goal = node;
+            return 1;
+        }
+        if (!push(e->store, e->priority[k], node)) { e->failed = 1; return 1; }
+    }
+    return 0;
+}
+
+/* A search's visit: the successor's key joins the batch (its table slot fetched meanwhile). */
 static int store_child(Expansion *e, const Child *child, Counts counts, int source, int count,
                        int target) {
     (void)source, (void)count, (void)target;
-    uint8_t key[KEY_ROOM];
-    int size = serialize(e->columns, child->at, child->len, key);
-    int is_new;
-    uint32_t node = find_or_add(e->store, key, size, size, hash_bytes(key, size), e->parent, 0,
-                                0, &is_new);
-    if (node == UINT32_MAX) { e->failed = 1; return 1; }
-    if (!is_new) return 0;
-    if (size == e->columns) { /* every column empty: won */
-        e->goal = node;
-        return 1;
-    }
-    if (!push(e->store, ESTIMATE_ZERO + estimate_of(counts, e->blocker_weight), node)) {
-        e->failed = 1;
-        return 1;
-    }
-    return 0;
+    int k = e->count++;
+    /* Read back from their key, the parent's columns are in key order. */
+    e->size[k] = child->every_column
+                     ? serialize(e->columns, child->at, child->len, e->key[k])
+                     : serialize_child(e->columns, child->at, child->len, child->source,
+                                       child->target, e->key[k]);
+    e->hash[k] = hash_bytes(e->key[k], e->size[k]);
+    if (e->store->table_size)
+        __builtin_prefetch(&e->store->table[e->hash[k] & (e->store->table_size - 1)]);
+    e->priority[k] = ESTIMATE_ZERO + estimate_of(counts, e->blocker_weight);
+    return e->count == BATCH ? flush(e) : 0;
 }
 
 static PyObject *columns_tuple(const Child *child, int count) {
@@ -476,7 +528,7 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
                 }
                 deserialize(m->store->arena + m->store->offset[node], start.count, &c);
                 m->e.parent = (uint32_t)node;
-                expand(&m->e, &c);
+                if (!expand(&m->e, &c)) flush(&m->e);
                 if (m->e.failed) { status = 2; break; }
                 if (m->e.goal >= 0) { status = 0; winner = (int)k; break; }
             }
@@ -508,6 +560,7 @@ static PyObject *py_successors(PyObject *self, PyObject *args) {
     memset(&e, 0, sizeof e);
     e.under = under;
     e.columns = c.count;
+    e.blocker_weight = 1; /* the counts listed hold the blockers */
     e.visit = list_child;
     e.listed = PyList_New(0);
     if (!e.listed) return NULL;
