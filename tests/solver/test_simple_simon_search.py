@@ -203,6 +203,19 @@ def test_blockers_count_cards_above_a_lower_card_of_their_suit() -> None:
     assert estimate((b"",), 5) == -1  # an empty column lowers the estimate
 
 
+def test_after_focus_the_first_search_goes_on_alone(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Focused from the start, the portfolio is its first search alone, position for position.
+    columns = simple_simon.columns_of(rules_for(parse_variant("SS1-S4")).deal(121))
+    alone, focused, taking_turns = Budget(60.0), Budget(60.0), Budget(60.0)
+    path = portfolio_search(columns, alone, (PORTFOLIO[0],))
+    monkeypatch.setattr(simple_simon_search, "FOCUS_AFTER", 0)
+    assert portfolio_search(columns, focused) == path
+    assert focused.positions == alone.positions
+    monkeypatch.setattr(simple_simon_search, "FOCUS_AFTER", -1)
+    portfolio_search(columns, taking_turns)
+    assert taking_turns.positions > alone.positions
+
+
 @pytest.mark.parametrize(
     ("columns", "error"),
     [
@@ -352,6 +365,9 @@ def test_the_portfolio_holds_every_strategy_named_above() -> None:
         ("SS1-S4", 679, Verdict.NOT_WINNABLE, 1_000_000),
         ("SS1-S2", 637, Verdict.WINNABLE, 50_000),
         ("SS1-S2", 723, Verdict.WINNABLE, 400_000),
+        # Unknown at 10 CPU s until the portfolio's first search went on alone after
+        # FOCUS_AFTER positions.
+        ("SS1-S2", 217, Verdict.WINNABLE, 2_600_000),
     ],
 )
 @pytest.mark.slow

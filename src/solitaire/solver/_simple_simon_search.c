@@ -13,14 +13,16 @@
  * onto a column's last card one rank higher, of any suit (SS-2), or into an empty column
  * unless it is the whole of its column (SS-4: the same position once columns are sorted).
  *
- * search(columns, unders, configs, seconds, cpu_clock, max_positions, max_nodes, max_bytes)
- *   -> (status, positions, path)
+ * search(columns, unders, configs, seconds, cpu_clock, max_positions, max_nodes, max_bytes[,
+ *        focus_after]) -> (status, positions, path)
  * configs: one (oldest_first, blocker_weight) per search: the estimate is
  * 4 × misplaced − empty columns + blocker_weight × blockers, ties oldest or newest first; the
  * searches take turns of SLICE positions. status: 0 a win (path: the keys of the positions
  * from the start to the empty one), 1 a search expanded every position reachable from the
  * start without a win (a proof), 2 out of budget (seconds, positions or memory: max_bytes,
- * 0 for no bound, as in the Klondike search). path is None unless status is 0.
+ * 0 for no bound, as in the Klondike search). path is None unless status is 0. focus_after
+ * (-1: never): once the portfolio has expanded that many positions, the first search goes on
+ * alone, and the others' memory is freed.
  *
  * For the tests: successors(columns, unders) -> [((source, count, target), columns,
  * (misplaced, blockers, empty))], in the order the search makes them; key(columns) -> bytes; estimate(columns, unders,
@@ -446,10 +448,10 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
     Py_buffer unders_given;
     double seconds;
     int cpu_clock;
-    long long max_positions, max_nodes, max_bytes;
-    if (!PyArg_ParseTuple(args, "O!y*O!dpLLL", &PyTuple_Type, &given, &unders_given,
+    long long max_positions, max_nodes, max_bytes, focus_after = -1;
+    if (!PyArg_ParseTuple(args, "O!y*O!dpLLL|L", &PyTuple_Type, &given, &unders_given,
                           &PyTuple_Type, &configs, &seconds, &cpu_clock, &max_positions,
-                          &max_nodes, &max_bytes))
+                          &max_nodes, &max_bytes, &focus_after))
         return NULL;
     uint8_t under[CARDS];
     Columns start;
@@ -515,6 +517,16 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
     double deadline = now(cpu_clock) + seconds;
     Columns c;
     while (status < 0) {
+        if (focus_after >= 0 && positions >= focus_after && members > 1) {
+            /* Undecided this long: the first search goes on alone, with all the memory. */
+            for (Py_ssize_t k = 1; k < members; k++) {
+                held -= team[k].store->own;
+                free_member(&team[k]);
+            }
+            members = 1;
+            team[0].store->max_nodes =
+                max_nodes > 0 && max_nodes < UINT32_MAX - 1 ? (uint32_t)max_nodes : UINT32_MAX - 1;
+        }
         for (Py_ssize_t k = 0; k < members && status < 0; k++) {
             Member *m = &team[k];
             for (int turn = 0; turn < SLICE; turn++) {
@@ -595,8 +607,8 @@ static PyObject *py_estimate(PyObject *self, PyObject *args) {
 
 static PyMethodDef methods[] = {
     {"search", py_search, METH_VARARGS,
-     "search(columns, unders, configs, seconds, cpu_clock, max_positions, max_nodes, max_bytes)"
-     " -> (status, positions, path)"},
+     "search(columns, unders, configs, seconds, cpu_clock, max_positions, max_nodes, max_bytes"
+     "[, focus_after]) -> (status, positions, path)"},
     {"successors", py_successors, METH_VARARGS,
      "successors(columns, unders) -> [((source, count, target), columns, counts)]"},
     {"key", py_key, METH_VARARGS, "key(columns) -> bytes"},

@@ -12,6 +12,7 @@ def search(
     max_positions: int,
     max_nodes: int,
     max_bytes: int,
+    focus_after: int = -1,
     /,
 ) -> tuple[int, int, list[bytes] | None]: ...
 def successors(

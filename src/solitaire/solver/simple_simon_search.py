@@ -13,6 +13,8 @@ They take turns and share the budget:
 - the first to run dry has expanded every position reachable from the start, which is a
   proof that none of them is won: the deal is not winnable.
 
+After :data:`FOCUS_AFTER` positions without a verdict, the first search goes on alone.
+
 This module holds the plan (which searches, in what order) and the budget's bookkeeping, and
 turns the path the C search found (the keys of its positions) into moves with the plain
 generator of :mod:`.simple_simon`. Without a C compiler the solver searches Simple Simon with
@@ -50,6 +52,12 @@ BUILT = _simple_simon_search is not None
 UNDERS = bytes(255 if under < 0 else under for under in GROUP_UNDER)
 """The group rule as the C search is handed it: :data:`~.simple_simon.GROUP_UNDER`, 255 for
 none (a king)."""
+
+FOCUS_AFTER = 2_000_000
+"""Positions the portfolio expands before its first search (oldest first) goes on alone, with
+all the memory: a position undecided that long is mostly lost (one search alone proves it,
+four or five times sooner than taking turns) or a win that takes millions of positions, which
+the searches find after about as many each (docs/solver.md)."""
 
 WON, PROVED_LOST, OUT_OF_BUDGET = 0, 1, 2
 """What the C search answers: a win; a search ran dry (a proof); the budget ran out."""
@@ -197,6 +205,7 @@ def portfolio_search(
         budget.positions_left(),
         MAX_STORED_POSITIONS,
         MAX_SEARCH_BYTES,
+        FOCUS_AFTER,
     )
     budget.add(positions)
     if status == WON:
