@@ -623,3 +623,41 @@ def test_a_run_off_a_card_it_does_not_lie_on_as_the_rules_build_is_not_held_back
         Verdict.WINNABLE
     )
     assert solve(position, seconds=10).verdict is Verdict.WINNABLE
+
+
+def test_at_the_memory_bound_the_portfolio_sheds_a_search_and_goes_on(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # KL1-D1N deal 4 as the plain player leaves it after 80 moves is lost. Find the least
+    # memory (to 64 KB) in which the complete search alone proves it; two such searches side
+    # by side store the same positions at the same pace, so together they need about twice
+    # that. Given half as much again, the portfolio sheds one at the bound and the other goes
+    # on to the proof, having expanded more than the search alone (both ran until then).
+    variant = parse_variant("KL1-D1N")
+    rules = rules_for(variant)
+    table = StockTable.for_variant(variant)
+    game = plain_game(rules, rules.deal(4), "KL1-D1N-AAAAAAE#0")
+    position = next(p for move, (p, _) in enumerate(game, start=1) if move == 80)
+    state = state_of(position)
+    complete: Config = (COMPLETE, 0, 1)
+
+    def search(configs: tuple[Config, ...], max_bytes: int) -> tuple[int, int]:
+        monkeypatch.setattr(stock_bridge, "MAX_SEARCH_BYTES", max_bytes)
+        status, positions, _ = stock_bridge.search(
+            state, table, configs, seconds=60.0, cpu_clock=True, max_positions=-1
+        )
+        return status, positions
+
+    status, alone = search((complete,), 0)
+    assert status == stock_bridge.PROVED_LOST
+    low, high = 1 << 16, 1 << 31
+    while high - low > 1 << 16:
+        middle = (low + high) // 2
+        if search((complete,), middle)[0] == stock_bridge.PROVED_LOST:
+            high = middle
+        else:
+            low = middle
+    assert search((complete,), low)[0] == stock_bridge.OUT_OF_BUDGET
+    status, together = search((complete, complete), high * 3 // 2)
+    assert status == stock_bridge.PROVED_LOST
+    assert together > alone

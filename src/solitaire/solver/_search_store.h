@@ -50,12 +50,16 @@ typedef struct {
        is what is filled. */
     size_t *held, max_held;
     size_t own;           /* what this store counts in *held */
+    int over_bound;       /* a take_bytes was refused: the bound, not the system, said no */
 } Store;
 
 /* Whether the search's stores may fill `more` bytes, with `transient` more for a moment (a
    table rehashed into its successor); if so `more` is counted. */
 static int take_bytes(Store *st, size_t more, size_t transient) {
-    if (st->max_held && *st->held + more + transient > st->max_held) return 0;
+    if (st->max_held && *st->held + more + transient > st->max_held) {
+        st->over_bound = 1;
+        return 0;
+    }
     *st->held += more;
     st->own += more;
     return 1;

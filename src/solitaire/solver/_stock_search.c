@@ -1219,6 +1219,20 @@ static void retire(Member *m, size_t *held) {
 #define MAX_MEMBERS 8
 #define SLICE 2048
 
+/* Retire a running search when the memory bound is reached: of the likely searches (which
+   prove nothing) the one whose store holds the most, or without one, the largest of the
+   others. Its index. */
+static int shed_largest(Member *team, Py_ssize_t members, size_t *held) {
+    int largest = -1;
+    for (int likely_only = 1; likely_only >= 0 && largest < 0; likely_only--)
+        for (Py_ssize_t j = 0; j < members; j++)
+            if (team[j].running && (!likely_only || team[j].level == LIKELY) &&
+                (largest < 0 || team[j].store->own > team[largest].store->own))
+                largest = (int)j;
+    retire(&team[largest], held);
+    return largest;
+}
+
 static PyObject *py_search(PyObject *self, PyObject *args) {
     (void)self;
     PyObject *configs, *draw_one_rules = Py_None;
@@ -1369,6 +1383,19 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
                 e->parent = (uint32_t)node;
                 e->depth = m->store->depth[node];
                 if (!expand(e, &s, m->level)) flush(e);
+                int shed_self = 0;
+                while (e->failed && m->store->over_bound && alive > 1) {
+                    /* At the memory bound the portfolio sheds a search and goes on, rather
+                       than stopping: a proof needs one complete search alone. */
+                    alive--;
+                    if (shed_largest(team, members, &held) == (int)k) { shed_self = 1; break; }
+                    /* Expanded again: the successors stored before the refusal are found
+                       again, the others stored now. */
+                    m->store->over_bound = 0;
+                    e->failed = 0;
+                    if (!expand(e, &s, m->level)) flush(e);
+                }
+                if (shed_self) break;
                 if (e->failed) { status = 2; break; }
                 if (e->goal >= 0 && m->draw_one) {
                     /* Won with one card at a time: says nothing of the game given. */
