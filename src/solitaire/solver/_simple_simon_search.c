@@ -56,7 +56,7 @@ typedef struct {
     const uint8_t *at[MAX_COLUMNS];
     int len[MAX_COLUMNS];
     uint8_t pile[ROOM];
-    int source, target;
+    int source, count, target; /* the move: count cards from source onto target */
     int every_column; /* a finished run could have left any column, not only these two */
 } Child;
 
@@ -188,8 +188,7 @@ static int key_of(const Columns *c, uint8_t *out) {
 
 /* What a move is handed: how to store the successor (a search) or list it (the tests). */
 typedef struct Expansion Expansion;
-typedef int (*Visit)(Expansion *e, const Child *child, Counts counts, int source, int count,
-                     int target);
+typedef int (*Visit)(Expansion *e, const Child *child, Counts counts);
 
 struct Expansion {
     const uint8_t *under;
@@ -263,6 +262,7 @@ static int expand(Expansion *e, const Columns *c) {
                         ends_with_run(under, child.at[i], child.len[i]))
                         child.len[i] -= RUN;
                 child.source = source;
+                child.count = len - start;
                 child.target = target;
                 child.every_column = root;
                 Counts after = counts;
@@ -274,7 +274,7 @@ static int expand(Expansion *e, const Columns *c) {
                         after.blockers += blockers(child.at[i], child.len[i]) - column_blockers[i];
                     after.empty += !child.len[i] - !c->len[i];
                 }
-                int stop = e->visit(e, &child, after, source, len - start, target);
+                int stop = e->visit(e, &child, after);
                 for (int i = 0; i < c->count; i++) {
                     child.at[i] = c->cards[i];
                     child.len[i] = c->len[i];
@@ -306,9 +306,7 @@ static int flush(Expansion *e) {
 }
 
 /* A search's visit: the successor's key joins the batch (its table slot fetched meanwhile). */
-static int store_child(Expansion *e, const Child *child, Counts counts, int source, int count,
-                       int target) {
-    (void)source, (void)count, (void)target;
+static int store_child(Expansion *e, const Child *child, Counts counts) {
     int k = e->count++;
     /* Read back from their key, the parent's columns are in key order. */
     e->size[k] = child->every_column
@@ -336,11 +334,11 @@ static PyObject *columns_tuple(const Child *child, int count) {
 
 /* The tests' visit: list the move, the columns after it and their counts (kept up to date
    move by move, which the tests check against a recount). */
-static int list_child(Expansion *e, const Child *child, Counts counts, int source, int count,
-                      int target) {
+static int list_child(Expansion *e, const Child *child, Counts counts) {
     PyObject *columns = columns_tuple(child, e->columns);
-    PyObject *item = columns ? Py_BuildValue("((iii)N(iii))", source, count, target, columns,
-                                             counts.misplaced, counts.blockers, counts.empty)
+    PyObject *item = columns ? Py_BuildValue("((iii)N(iii))", child->source, child->count,
+                                             child->target, columns, counts.misplaced,
+                                             counts.blockers, counts.empty)
                              : NULL;
     if (!item || PyList_Append(e->listed, item) < 0) {
         Py_XDECREF(item);
