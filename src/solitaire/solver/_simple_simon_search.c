@@ -25,8 +25,8 @@
  * alone, and the others' memory is freed.
  *
  * For the tests: successors(columns, unders) -> [((source, count, target), columns,
- * (misplaced, blockers, empty))], in the order the search makes them; key(columns) -> bytes; estimate(columns, unders,
- * blocker_weight) -> int.
+ * (misplaced, blockers, empty))], in the order the search makes them; key(columns) -> bytes;
+ * estimate(columns, unders, blocker_weight) -> int.
  */
 #include "_search_store.h"
 
@@ -394,7 +394,8 @@ static int parse_unders(Py_buffer *given, uint8_t *under) {
     }
     memcpy(under, given->buf, CARDS);
     for (int card = 0; card < CARDS; card++)
-        if (under[card] != NO_UNDER && (under[card] >= CARDS || under[card] % 13 != card % 13 + 1)) {
+        if (under[card] != NO_UNDER &&
+            (under[card] >= CARDS || under[card] % 13 != card % 13 + 1)) {
             PyErr_SetString(PyExc_ValueError, "unders: a card continues a group on a card one"
                                               " rank higher, or on none (255)");
             return 0;
