@@ -21,6 +21,7 @@ from solitaire.solver.stock_position import StockTable, state_of
 from solitaire.solver.stock_search import (
     DRAW_THREE_PORTFOLIOS,
     EASY_HARP_PORTFOLIOS,
+    KLONDIKE_FOCUS_AFTER,
     KLONDIKE_PORTFOLIOS,
 )
 
@@ -661,3 +662,84 @@ def test_at_the_memory_bound_the_portfolio_sheds_a_search_and_goes_on(
     status, together = search((complete, complete), high * 3 // 2)
     assert status == stock_bridge.PROVED_LOST
     assert together > alone
+
+
+def _lost_mid_game() -> Position:
+    """KL1-D1N deal 4 as the plain player leaves it after 80 moves: lost."""
+    rules = rules_for(parse_variant("KL1-D1N"))
+    game = plain_game(rules, rules.deal(4), "KL1-D1N-AAAAAAE#0")
+    return next(p for move, (p, _) in enumerate(game, start=1) if move == 80)
+
+
+def test_undecided_that_long_the_likely_searches_make_way() -> None:
+    # With the focus at 0 positions the likely searches leave before the first turn: the
+    # portfolio expands exactly what its complete search expands alone, on a lost position
+    # and on a win (the same moves), where without the focus it expands something else.
+    table = StockTable.for_variant(parse_variant("KL1-D1N"))
+    for position in (_lost_mid_game(), deal("KL1-D1N-AAAAAAB")):
+        state = state_of(position)
+
+        def run(
+            configs: tuple[Config, ...], focus_after: int, state: stock_position.State = state
+        ) -> tuple[int, int, list[tuple[int, int, int, int]] | None]:
+            return stock_bridge.search(
+                state,
+                table,
+                configs,
+                seconds=60.0,
+                cpu_clock=True,
+                max_positions=-1,
+                focus_after=focus_after,
+            )
+
+        alone = run(((COMPLETE, 0, 1),), -1)
+        assert run(KLONDIKE_PORTFOLIOS[0], 0) == alone
+        assert run(KLONDIKE_PORTFOLIOS[0], -1)[1] != alone[1]
+
+
+def test_the_focus_is_klondike_draw_ones_alone(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Draw 1 with passes takes it; the other options and Easy Harp do not (their likely
+    # searches win deals later than that: docs/solver-figures.md).
+    asked: list[int] = []
+    search = stock_bridge.search
+
+    def spy(*args: object, **kwargs: int) -> tuple[int, int, object]:
+        asked.append(kwargs["focus_after"])
+        return search(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(stock_bridge, "search", spy)
+    for code in ("KL1-D1N-AAAAAAB", "KL1-D1V-AAAAAAB", "KL1-D3V-AAAAAAB", "KL1-D3N-AAAAAAB"):
+        solve(deal(code), seconds=10)
+    solve(deal("EH1-N-AAAAAAB"), seconds=10)
+    assert KLONDIKE_FOCUS_AFTER > 0
+    assert asked == [KLONDIKE_FOCUS_AFTER, -1, -1, -1, -1]
+
+
+def test_a_search_that_outlives_the_others_may_store_their_part(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The stored positions a portfolio may take (MAX_STORED_POSITIONS) are shared among its
+    # running searches. Find the fewest with which the complete search alone proves the lost
+    # position (within a sixteenth); beside a likely search it starts with half of them, and
+    # still proves it: the likely search leaves the turns (it runs dry, or is shed at the
+    # bound) and its part goes to the complete one.
+    state = state_of(_lost_mid_game())
+    table = StockTable.for_variant(parse_variant("KL1-D1N"))
+
+    def search(configs: tuple[Config, ...], max_stored: int) -> int:
+        monkeypatch.setattr(stock_bridge, "MAX_STORED_POSITIONS", max_stored)
+        status, _, _ = stock_bridge.search(
+            state, table, configs, seconds=60.0, cpu_clock=True, max_positions=-1
+        )
+        return status
+
+    complete: Config = (COMPLETE, 0, 1)
+    low, high = 1, 1 << 26
+    while high - low > high // 16:
+        middle = (low + high) // 2
+        if search((complete,), middle) == stock_bridge.PROVED_LOST:
+            high = middle
+        else:
+            low = middle
+    assert search((complete,), low) == stock_bridge.OUT_OF_BUDGET
+    assert search(((LIKELY, 0, 1), complete), high) == stock_bridge.PROVED_LOST

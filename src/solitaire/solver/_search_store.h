@@ -50,7 +50,7 @@ typedef struct {
        is what is filled. */
     size_t *held, max_held;
     size_t own;           /* what this store counts in *held */
-    int over_bound;       /* a take_bytes was refused: the bound, not the system, said no */
+    int over_bound;       /* refused by a bound (the bytes, or max_nodes), not by the system */
 } Store;
 
 /* Whether the search's stores may fill `more` bytes, with `transient` more for a moment (a
@@ -116,7 +116,10 @@ static uint32_t find_or_add(Store *st, const uint8_t *data, int size, int key_si
         }
         j = (j + 1) & (st->table_size - 1);
     }
-    if (st->nodes >= st->max_nodes) return UINT32_MAX;
+    if (st->nodes >= st->max_nodes) {
+        st->over_bound = 1;
+        return UINT32_MAX;
+    }
     /* The position's bytes, and its offset, parent, depth, talon_step and key_size. */
     if (!take_bytes(st, (size_t)size + 17, 0)) return UINT32_MAX;
     if (st->nodes == st->node_capacity) {
@@ -191,6 +194,14 @@ static void free_store(Store *st) {
     free(st->key_size);
     free(st->table);
     for (int i = 0; i < BUCKETS; i++) free(st->bucket_items[i]);
+}
+
+/* A search's store freed with what it holds (nothing when already freed). */
+static void release_store(Store **store) {
+    if (!*store) return;
+    free_store(*store);
+    free(*store);
+    *store = NULL;
 }
 
 static double now(int cpu_clock) {

@@ -416,12 +416,7 @@ typedef struct {
     uint32_t root;
 } Member;
 
-static void free_member(Member *m) {
-    if (!m->store) return;
-    free_store(m->store);
-    free(m->store);
-    m->store = NULL;
-}
+static void free_member(Member *m) { release_store(&m->store); }
 
 /* The keys of the path from m's root to its won node, root first. */
 static PyObject *path_keys(const Member *m) {

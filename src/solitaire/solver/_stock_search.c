@@ -11,7 +11,7 @@
  * (columns, places_per_suit, draw, redeal, single_card, talon_waits, kings_fill, runs_wait).
  *
  * search(position, rules, configs, seconds, cpu_clock, max_positions, max_nodes, draw_one,
- *        max_bytes) -> (status, positions, atoms)
+ *        max_bytes[, focus_after]) -> (status, positions, atoms)
  * configs: one (level, depth_weight, turns[, down_weight]) per search of a portfolio (the
  * estimate weighs each face-down card down_weight, 3 unless given); the searches take
  * turns of turns × SLICE positions, each with its own table and queue. Level DRAW_ONE (3):
@@ -22,8 +22,13 @@
  * columns and places), 1 no win: the start is locked (deadlocks below) or a complete search
  * (or the draw-1 one) expanded every reachable position (a proof), 2 out of budget
  * (seconds, positions or memory), 3 every search ran dry and none was complete (no proof).
- * atoms is None unless status is 0. max_bytes (0: no bound): the most the searches' tables,
- * queues and stored positions may hold together, a search's memory bound (status 2 past it).
+ * atoms is None unless status is 0. max_nodes: the most positions the searches store, shared
+ * evenly among those still running. max_bytes (0: no bound): the most the searches' tables,
+ * queues and stored positions may hold together. At either bound the portfolio sheds a search
+ * and goes on; the last one stops there (status 2).
+ * focus_after (-1: never): once the portfolio has expanded that many positions undecided, the
+ * searches of the likely moves leave the turns (their memory freed) and the complete ones go
+ * on.
  *
  * An atom is one engine move, (kind, a, b, c): TO_FOUNDATION (column a's last card up),
  * COLUMN (column a's last b cards onto column c), TALON (a taps on the stock, then the
@@ -1195,15 +1200,8 @@ static int parse_call(PyObject *args, Rules *r, State *s, const char *extras, ..
     return parsed;
 }
 
-static void free_member_store(Member *m) {
-    if (!m->store) return;
-    free_store(m->store);
-    free(m->store);
-    m->store = NULL;
-}
-
 static void free_member(Member *m) {
-    free_member_store(m);
+    release_store(&m->store);
     free(m->e);
 }
 
@@ -1213,7 +1211,17 @@ static void free_member(Member *m) {
 static void retire(Member *m, size_t *held) {
     m->running = 0;
     if (m->store) *held -= m->store->own;
-    free_member_store(m);
+    release_store(&m->store);
+}
+
+/* The stored positions the running searches may take (max_nodes in all), shared evenly: when
+   a search leaves the turns, the others get its part. */
+static void share_stored(Member *team, Py_ssize_t members, int alive, long long max_nodes) {
+    long long share = max_nodes / (alive > 0 ? alive : 1);
+    for (Py_ssize_t j = 0; j < members; j++)
+        if (team[j].running)
+            team[j].store->max_nodes =
+                share > 0 && share < UINT32_MAX - 1 ? (uint32_t)share : UINT32_MAX - 1;
 }
 
 #define MAX_MEMBERS 8
@@ -1238,11 +1246,12 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
     PyObject *configs, *draw_one_rules = Py_None;
     int cpu_clock;
     double seconds;
-    long long max_positions, max_nodes, max_bytes = 0;
+    long long max_positions, max_nodes, max_bytes = 0, focus_after = -1;
     Rules r, relaxed;
     State start;
-    if (!parse_call(args, &r, &start, "O!dpLL|OL", &PyTuple_Type, &configs, &seconds, &cpu_clock,
-                    &max_positions, &max_nodes, &draw_one_rules, &max_bytes))
+    if (!parse_call(args, &r, &start, "O!dpLL|OLL", &PyTuple_Type, &configs, &seconds,
+                    &cpu_clock, &max_positions, &max_nodes, &draw_one_rules, &max_bytes,
+                    &focus_after))
         return NULL;
     size_t held = 0; /* the bytes the portfolio's stores hold together */
     int has_relaxed = draw_one_rules != Py_None;
@@ -1342,7 +1351,22 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
     for (Py_ssize_t k = 0; k < members; k++) alive += team[k].running;
     State s;
     if (status != 3) alive = 0;
+    int shared_among = (int)members;
     while (alive && status == 3) {
+        if (focus_after >= 0 && positions >= focus_after) {
+            /* Undecided this long: the likely searches, which prove nothing, make way for the
+               complete ones (one is running: a complete search that runs dry ends it all). */
+            for (Py_ssize_t j = 0; j < members; j++)
+                if (team[j].running && team[j].level == LIKELY) {
+                    retire(&team[j], &held);
+                    alive--;
+                }
+            focus_after = -1;
+        }
+        if (alive != shared_among) {
+            share_stored(team, members, alive, max_nodes);
+            shared_among = alive;
+        }
         for (Py_ssize_t k = 0; k < members && status == 3; k++) {
             Member *m = &team[k];
             if (!m->running) continue;
@@ -1385,10 +1409,13 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
                 if (!expand(e, &s, m->level)) flush(e);
                 int shed_self = 0;
                 while (e->failed && m->store->over_bound && alive > 1) {
-                    /* At the memory bound the portfolio sheds a search and goes on, rather
-                       than stopping: a proof needs one complete search alone. */
+                    /* At the memory bound, or at the stored positions its share allows, the
+                       portfolio sheds a search and goes on, rather than stopping: a proof
+                       needs one complete search alone. */
                     alive--;
                     if (shed_largest(team, members, &held) == (int)k) { shed_self = 1; break; }
+                    share_stored(team, members, alive, max_nodes);
+                    shared_among = alive;
                     /* Expanded again: the successors stored before the refusal are found
                        again, the others stored now. */
                     m->store->over_bound = 0;
@@ -1506,7 +1533,7 @@ static PyObject *py_waits(PyObject *self, PyObject *args) {
 static PyMethodDef methods[] = {
     {"search", py_search, METH_VARARGS,
      "search(position, rules, configs, seconds, cpu_clock, max_positions, max_nodes[, draw_one,"
-     " max_bytes])"
+     " max_bytes, focus_after])"
      " -> (status, positions, atoms)"},
     {"successors", py_successors, METH_VARARGS,
      "successors(position, rules, level, settled) -> [(atoms, position)]"},

@@ -34,7 +34,9 @@ BUILT = _stock_search is not None
 """Whether the C search was built."""
 
 MAX_STORED_POSITIONS = 20_000_000
-"""The C search stops (unknown) past this many stored positions."""
+"""The most positions a portfolio stores, shared evenly among its searches still running (a
+search leaving the turns gives its part to the others); at a search's part the portfolio
+sheds a search, as at the memory bound, and the last one stops (unknown)."""
 
 MAX_SEARCH_BYTES = 800 * 2**20
 """The C search stops (unknown) when its tables, queues and stored positions would hold more
@@ -108,12 +110,14 @@ def search(
     seconds: float,
     cpu_clock: bool,
     max_positions: int,
+    focus_after: int = -1,
 ) -> tuple[int, int, list[Atom] | None]:
     """One portfolio of searches from ``state``: ``(status, positions expanded, atoms)``,
     the atoms (in ``state``'s order of columns and places) only with status ``WON``.
     ``configs``: one ``(level, weight of a step, turns)`` per search, or with a fourth number,
     the weight of a face-down card in the estimate (3 without); a ``DRAW_ONE`` search plays
-    ``table.dealt_one_at_a_time()``. ``max_positions`` −1 for no limit."""
+    ``table.dealt_one_at_a_time()``. ``max_positions`` −1 for no limit. Once ``focus_after``
+    positions are expanded undecided (−1: never), the likely searches leave the turns."""
     draw_one = (
         table.dealt_one_at_a_time().as_tuple()
         if any(config[0] == DRAW_ONE for config in configs)
@@ -129,6 +133,7 @@ def search(
         MAX_STORED_POSITIONS,
         draw_one,
         MAX_SEARCH_BYTES,
+        focus_after,
     )
     return status, positions, atoms
 

@@ -67,6 +67,16 @@ estimate weighs a face-down card otherwise than 3: on every move 1 (greedy, and 
 76, 122, 38 and 44)."""
 
 
+KLONDIKE_FOCUS_AFTER = 2_000_000
+"""Klondike draw 1 with passes (KL1-D1N): once its portfolio has expanded this many positions
+undecided, the likely searches leave the turns and the complete search goes on alone, with
+their memory. A deal undecided that long is mostly lost, which only the complete search can
+prove, or a win the likely moves miss. Counted in positions, not time, so verdicts do not
+depend on the machine; the 1 s of the winnable light hardly reaches it. Not in the other
+options nor in Easy Harp, whose likely searches win deals later than that
+(docs/solver-figures.md, 2026-12-05)."""
+
+
 def search(position: Position, budget: Budget) -> list[Move] | None:
     """A winning list of moves from ``position``, or None when it is proved lost.
 
@@ -76,12 +86,15 @@ def search(position: Position, budget: Budget) -> list[Move] | None:
     if not (stock_bridge.BUILT and stock_bridge.fits(state)):
         return reference.search(position, budget)
     table = StockTable.for_variant(position.variant)
+    focus_after = -1
     if position.variant.game is GameId.EASY_HARP:
         portfolios = EASY_HARP_PORTFOLIOS
     elif table.draw == 3 and table.redeal:
         portfolios = DRAW_THREE_PORTFOLIOS
     else:
         portfolios = KLONDIKE_PORTFOLIOS
+        if table.redeal:  # draw 1 with passes
+            focus_after = KLONDIKE_FOCUS_AFTER
     for configs in portfolios:
         status, positions, atoms = stock_bridge.search(
             state,
@@ -90,6 +103,7 @@ def search(position: Position, budget: Budget) -> list[Move] | None:
             seconds=max(0.0, budget.deadline - budget.clock()),
             cpu_clock=budget.clock is time.process_time,
             max_positions=budget.positions_left(),
+            focus_after=focus_after,
         )
         budget.add(positions)
         if status == stock_bridge.WON:
