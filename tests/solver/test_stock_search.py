@@ -626,6 +626,13 @@ def test_a_run_off_a_card_it_does_not_lie_on_as_the_rules_build_is_not_held_back
     assert solve(position, seconds=10).verdict is Verdict.WINNABLE
 
 
+def _lost_mid_game() -> Position:
+    """KL1-D1N deal 4 as the plain player leaves it after 80 moves: lost."""
+    rules = rules_for(parse_variant("KL1-D1N"))
+    game = plain_game(rules, rules.deal(4), "KL1-D1N-AAAAAAE#0")
+    return next(p for move, (p, _) in enumerate(game, start=1) if move == 80)
+
+
 def test_at_the_memory_bound_the_portfolio_sheds_a_search_and_goes_on(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -634,12 +641,8 @@ def test_at_the_memory_bound_the_portfolio_sheds_a_search_and_goes_on(
     # by side store the same positions at the same pace, so together they need about twice
     # that. Given half as much again, the portfolio sheds one at the bound and the other goes
     # on to the proof, having expanded more than the search alone (both ran until then).
-    variant = parse_variant("KL1-D1N")
-    rules = rules_for(variant)
-    table = StockTable.for_variant(variant)
-    game = plain_game(rules, rules.deal(4), "KL1-D1N-AAAAAAE#0")
-    position = next(p for move, (p, _) in enumerate(game, start=1) if move == 80)
-    state = state_of(position)
+    table = StockTable.for_variant(parse_variant("KL1-D1N"))
+    state = state_of(_lost_mid_game())
     complete: Config = (COMPLETE, 0, 1)
 
     def search(configs: tuple[Config, ...], max_bytes: int) -> tuple[int, int]:
@@ -662,13 +665,6 @@ def test_at_the_memory_bound_the_portfolio_sheds_a_search_and_goes_on(
     status, together = search((complete, complete), high * 3 // 2)
     assert status == stock_bridge.PROVED_LOST
     assert together > alone
-
-
-def _lost_mid_game() -> Position:
-    """KL1-D1N deal 4 as the plain player leaves it after 80 moves: lost."""
-    rules = rules_for(parse_variant("KL1-D1N"))
-    game = plain_game(rules, rules.deal(4), "KL1-D1N-AAAAAAE#0")
-    return next(p for move, (p, _) in enumerate(game, start=1) if move == 80)
 
 
 def test_undecided_that_long_the_likely_searches_make_way() -> None:

@@ -196,6 +196,12 @@ static void free_store(Store *st) {
     for (int i = 0; i < BUCKETS; i++) free(st->bucket_items[i]);
 }
 
+/* A store's max_nodes for a count of positions given as a long long: within the node ids
+   (UINT32_MAX marks "none"), and no bound for 0 or less. */
+static uint32_t node_bound(long long nodes) {
+    return nodes > 0 && nodes < UINT32_MAX - 1 ? (uint32_t)nodes : UINT32_MAX - 1;
+}
+
 /* A search's store freed with what it holds (nothing when already freed). */
 static void release_store(Store **store) {
     if (!*store) return;

@@ -484,9 +484,7 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
             for (Py_ssize_t j = 0; j < k; j++) free_member(&team[j]);
             return PyErr_NoMemory();
         }
-        long long share = max_nodes / members;
-        m->store->max_nodes =
-            share > 0 && share < UINT32_MAX - 1 ? (uint32_t)share : UINT32_MAX - 1;
+        m->store->max_nodes = node_bound(max_nodes / members);
         m->store->lowest = BUCKETS;
         m->store->oldest_first = oldest_first[k];
         m->store->held = &held;
@@ -518,8 +516,7 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
                 free_member(&team[k]);
             }
             members = 1;
-            team[0].store->max_nodes =
-                max_nodes > 0 && max_nodes < UINT32_MAX - 1 ? (uint32_t)max_nodes : UINT32_MAX - 1;
+            team[0].store->max_nodes = node_bound(max_nodes);
         }
         for (Py_ssize_t k = 0; k < members && status < 0; k++) {
             Member *m = &team[k];

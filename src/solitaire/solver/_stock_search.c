@@ -1217,11 +1217,9 @@ static void retire(Member *m, size_t *held) {
 /* The stored positions the running searches may take (max_nodes in all), shared evenly: when
    a search leaves the turns, the others get its part. */
 static void share_stored(Member *team, Py_ssize_t members, int alive, long long max_nodes) {
-    long long share = max_nodes / (alive > 0 ? alive : 1);
+    uint32_t share = node_bound(max_nodes / (alive > 0 ? alive : 1));
     for (Py_ssize_t j = 0; j < members; j++)
-        if (team[j].running)
-            team[j].store->max_nodes =
-                share > 0 && share < UINT32_MAX - 1 ? (uint32_t)share : UINT32_MAX - 1;
+        if (team[j].running) team[j].store->max_nodes = share;
 }
 
 #define MAX_MEMBERS 8
@@ -1306,8 +1304,7 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
             return PyErr_NoMemory();
         }
         Store *store = team[k].store;
-        long long share = max_nodes / members;
-        store->max_nodes = share > 0 && share < UINT32_MAX - 1 ? (uint32_t)share : UINT32_MAX - 1;
+        store->max_nodes = node_bound(max_nodes / members);
         store->lowest = BUCKETS;
         store->held = &held;
         store->max_held = max_bytes > 0 ? (size_t)max_bytes : 0;
