@@ -1,7 +1,7 @@
 # The C search of Klondike and Easy Harp (_stock_search.c); called through stock_bridge.py.
 
 _Position = tuple[tuple[bytes, ...], bytes, bytes, int]
-_Rules = tuple[int, int, int, bool, bool, bool, bool]
+_Rules = tuple[int, int, int, bool, bool, bool, bool, bool]
 _Atom = tuple[int, int, int, int]
 
 def search(
@@ -14,6 +14,7 @@ def search(
     max_nodes: int,
     draw_one: _Rules | None = None,
     max_bytes: int = 0,
+    focus_after: int = -1,
     /,
 ) -> tuple[int, int, list[_Atom] | None]: ...
 def successors(
