@@ -20,6 +20,7 @@ from solitaire.position import Position
 from solitaire.solver import stock_bridge
 from solitaire.solver.card_ids import card_id, card_text
 from solitaire.solver.stock_bridge import COMPLETE, LIKELY
+from solitaire.solver.stock_moves import BACK as BACK_MOVE
 from solitaire.solver.stock_moves import COLUMN as COLUMN_MOVE
 from solitaire.solver.stock_moves import to_moves
 from solitaire.solver.stock_position import State, StockTable, state_of
@@ -46,8 +47,8 @@ def _replay(position: Position, atoms: tuple[tuple[int, int, int, int], ...]) ->
 
 def _plain(table: StockTable) -> StockTable:
     """The table without the search's reductions (talon waits, emptied columns filled, runs
-    that wait for their use)."""
-    return replace(table, talon_waits=False, kings_fill=False, runs_wait=False)
+    that wait for their use, loose cards)."""
+    return replace(table, talon_waits=False, kings_fill=False, runs_wait=False, loose_cards=False)
 
 
 @PROPERTIES
@@ -313,14 +314,16 @@ def test_stuck_cards_never_move_under_the_real_rules(variant_text: str, thorough
     assert (in_waste > 0) == variant.vegas
 
 
-def _klondike_layout(columns: dict[str, str], foundations: str = "") -> Position:
-    """A KL1-D1N position: the columns given (layout text), the foundations' cards, every
-    other card in the stock."""
+def _klondike_layout(
+    columns: dict[str, str], foundations: str = "", variant: str = "KL1-D1N"
+) -> Position:
+    """A Klondike position (KL1-D1N unless told): the columns given (layout text), the
+    foundations' cards, every other card in the stock."""
     used = set(foundations.split())
     for cards in columns.values():
         used |= {card.strip("[]") for card in cards.split()}
     stock = [r + s for s in "SHDC" for r in "A23456789TJQK" if r + s not in used]
-    lines = ["game: KL1-D1N", "s: " + " ".join(f"[{c}]" for c in stock)]
+    lines = [f"game: {variant}", "s: " + " ".join(f"[{c}]" for c in stock)]
     for suit_index, suit in enumerate("SHDC", start=1):
         lines.append(f"f{suit_index}: " + " ".join(c for c in foundations.split() if c[1] == suit))
     lines += [f"{pile}: {cards}" for pile, cards in columns.items()]
@@ -422,17 +425,80 @@ def test_a_run_leaves_its_card_when_the_talon_brings_up_the_cards_below_it() -> 
     assert run_off in moves(face_down, runs_wait=False)
 
 
+def _loose_cards(state: State) -> list[int]:
+    """docs/solver.md, "Loose cards": the column ends that fit their foundation and could come
+    back where they lie, on a face-up card they go on (or a king alone in its column)."""
+    found = []
+    for column in state.columns:
+        down, cards = column[0], column[1:]
+        if not cards or state.foundations[cards[-1] // 13] != cards[-1] % 13:
+            continue
+        card = cards[-1]
+        if len(cards) == 1:
+            if down == 0 and card % 13 == 12:
+                found.append(card)
+        elif len(cards) - 1 > down:
+            below = cards[-2]
+            red = card // 13 in (1, 2)
+            if below % 13 == card % 13 + 1 and (below // 13 in (1, 2)) != red:
+                found.append(card)
+    return found
+
+
+def test_a_loose_card_goes_up_and_comes_back_only_with_a_card_onto_it() -> None:
+    """LOOSE_CARDS (docs/solver.md, "Loose cards"): 5♠ on 6♦ fits its foundation (♠ at 4)
+    and is not safe (no heart is up); it could go up and come back, so the complete level
+    sends it up after every move that leaves it loose. From the position with 5♠ up, it
+    comes back onto 6♦ only in one step with 4♥ going onto it; without 4♥ in play it does
+    not come back at all (4♥ and 4♦ face down). The search without the rule takes it back
+    alone."""
+    game = "KL1-D1V"
+    loose = _klondike_layout({"t1": "[KC] 6D 5S", "t2": "[QC] 4H"}, "AS 2S 3S 4S", game)
+    up = _klondike_layout({"t1": "[KC] 6D", "t2": "[QC] 4H"}, "AS 2S 3S 4S 5S", game)
+    hidden = _klondike_layout({"t1": "[KC] 6D", "t2": "[QC] [4H] [4D] 9C"}, "AS 2S 3S 4S 5S", game)
+    table = StockTable.for_variant(up.variant)
+    assert table.loose_cards
+    five_of_spades = card_id(parse_card("5S"))
+    assert _loose_cards(state_of(loose)) == [five_of_spades]
+    back_and_onto = ((BACK_MOVE, 0, 0, 0), (COLUMN_MOVE, 1, 1, 0))  # 5♠ onto 6♦, 4♥ onto 5♠
+
+    def steps(position: Position, table: StockTable) -> list[tuple[tuple[int, int, int, int], ...]]:
+        found = stock_bridge.successors(state_of(position), table, COMPLETE)
+        for atoms, after in found:
+            assert state_of(_replay(position, atoms)) == after, atoms
+            if table.loose_cards:
+                assert _loose_cards(after) == [], atoms
+        return [atoms for atoms, _ in found]
+
+    assert ((COLUMN_MOVE, 1, 1, 0),) in steps(loose, table)  # 4♥ onto the loose 5♠
+    from_up = steps(up, table)
+    assert back_and_onto in from_up
+    assert all(atoms[0][0] != BACK_MOVE or len(atoms) > 1 for atoms in from_up)
+    assert not any(atom[0] == BACK_MOVE for atoms in steps(hidden, table) for atom in atoms)
+    without = steps(up, replace(table, loose_cards=False))
+    assert ((BACK_MOVE, 0, 0, 0),) in without
+
+
 # -- what the bridge refuses ---------------------------------------------------------------
 
 
 @pytest.mark.parametrize(
     ("state", "rules"),
     [
-        (State((b"\x00",) * 6, b"\x00" * 4, b"", 0), (7, 1, 1, True, False, True, False, False)),
-        (State((b"\x00",) * 7, b"\x00" * 4, b"", 1), (7, 1, 1, True, False, True, False, False)),
-        (State((b"\x00\x34",) + (b"\x00",) * 6, b"\x00" * 4, b"", 0), (7, 1, 1, 1, 0, 1, 0, 0)),
-        (State((b"\x00",) * 7, b"\x00" * 4, b"", 0), (7, 3, 1, True, False, True, False, False)),
-        (State((b"\x00",) * 7, b"\x0e" + b"\x00" * 3, b"", 0), (7, 1, 1, 1, 0, 1, 0, 0)),
+        (
+            State((b"\x00",) * 6, b"\x00" * 4, b"", 0),
+            (7, 1, 1, True, False, True, False, False, False),
+        ),
+        (
+            State((b"\x00",) * 7, b"\x00" * 4, b"", 1),
+            (7, 1, 1, True, False, True, False, False, False),
+        ),
+        (State((b"\x00\x34",) + (b"\x00",) * 6, b"\x00" * 4, b"", 0), (7, 1, 1, 1, 0, 1, 0, 0, 0)),
+        (
+            State((b"\x00",) * 7, b"\x00" * 4, b"", 0),
+            (7, 3, 1, True, False, True, False, False, False),
+        ),
+        (State((b"\x00",) * 7, b"\x0e" + b"\x00" * 3, b"", 0), (7, 1, 1, 1, 0, 1, 0, 0, 0)),
     ],
 )
 def test_a_position_or_rules_the_search_cannot_hold_are_refused(
@@ -446,9 +512,9 @@ def test_a_position_or_rules_the_search_cannot_hold_are_refused(
 
 
 def test_rules_of_another_shape_are_refused() -> None:
-    # The rules tuple has eight fields (stock_position.StockTable.as_tuple): an older one is
+    # The rules tuple has nine fields (stock_position.StockTable.as_tuple): an older one is
     # refused rather than read with a field missing.
     assert stock_bridge._stock_search is not None
     state = State((b"\x00",) * 7, b"\x00" * 4, b"", 0)
     with pytest.raises(TypeError):
-        stock_bridge._stock_search.key(state, (7, 1, 1, True, False, True, False))
+        stock_bridge._stock_search.key(state, (7, 1, 1, True, False, True, False, False))

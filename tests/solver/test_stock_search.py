@@ -394,6 +394,7 @@ REDUCTION_SAMPLES = {
         *(42, 47, 49, 52, 54, 56, 57, 58, 59),
     ],
     ("RUNS_WAIT", "KL1-D3N"): [4, 9, 17, 26, 28],
+    ("LOOSE_CARDS", "KL1-D1V"): [2, 4, 14, 17, 20, 22, 24, 26, 27, 28, 32, 35, 36, 37],
 }
 
 
@@ -407,6 +408,7 @@ REDUCTION_SAMPLES = {
         ("KINGS_FILL_EMPTIED", "KL1-D3V", 3, 10, 150_000),
         ("RUNS_WAIT", "KL1-D1V", 5, 5, 250_000),
         ("RUNS_WAIT", "KL1-D3N", 3, 2, 40_000),
+        ("LOOSE_CARDS", "KL1-D1V", 5, 9, 300_000),
     ],
 )
 @pytest.mark.slow
@@ -420,7 +422,8 @@ def test_a_sound_reduction_loses_no_win(
 ) -> None:
     """The search with one of its reductions (TALON_WAITS: talon cards wait until needed;
     KINGS_FILL_EMPTIED: a column emptied whole only with a king going in; RUNS_WAIT: a run
-    leaves a face-up card only for its use) against the same search without it: the same
+    leaves a face-up card only for its use; LOOSE_CARDS: a card that could come back where it
+    lies goes up at once) against the same search without it: the same
     verdicts on real deals with their low cards already up, each deal drawn by its own seed.
     A deal only the reduced search called lost would show a flaw in the argument
     (docs/solver.md). The samples (REDUCTION_SAMPLES) hold the deals on which the reduction
@@ -453,6 +456,10 @@ def test_each_reduction_applies_where_it_is_sound_and_pays() -> None:
     # A run leaves a card only for its use with one deck (Klondike), talon waits or not.
     assert [table.runs_wait for table in tables.values()] == [True, True, True, False]
     assert tables["KL1-D3N"].dealt_one_at_a_time().runs_wait
+    # Loose cards with one deck where talon cards do not wait (draw 3's draw-1 relaxation
+    # keeps the talon waits, and so goes without).
+    assert [table.loose_cards for table in tables.values()] == [False, True, True, False]
+    assert not tables["KL1-D3N"].dealt_one_at_a_time().loose_cards
 
 
 def _fits_and_safe(foundations: bytes, card: int, other_below: int, same_below: int) -> bool:
@@ -555,7 +562,8 @@ def test_a_run_leaves_a_card_only_for_its_use_on_small_positions(variant: str) -
     for number in RUNS_WAIT_SAMPLES[variant]:
         waste_weight = {"KL1-D1V": 30, "KL1-D3V": 20, "KL1-D3N": 0}[variant]
         position = _numbered(variant, "runs wait", number, 7, waste_weight)
-        table = StockTable.for_variant(position.variant)
+        # The rule alone (loose cards change which positions the sample's numbers hold).
+        table = replace(StockTable.for_variant(position.variant), loose_cards=False)
         assert table.runs_wait and not locked_from_the_start(position)
         verdict, positions = _complete_alone(position, table)
         _, without = _complete_alone(position, replace(table, runs_wait=False))
@@ -565,6 +573,82 @@ def test_a_run_leaves_a_card_only_for_its_use_on_small_positions(variant: str) -
         assert verdict is judge, (number, position)
         compared.append(judge)
     assert Verdict.WINNABLE in compared
+
+
+LOOSE_SAMPLES = {
+    # Numbers (KL1-D1V of 0-199, KL1-D3V of 0-119, KL1-D3N of 0-79) whose position the rule
+    # changes (the complete search alone expands another number of positions with it) and the
+    # plain search of the real rules decides within 3 000 positions: every loss among them,
+    # and the first wins. Small positions of draw 3 with passes are hardly ever lost.
+    "KL1-D1V": (18, 34, 36, 84, 101, 147, 175, 0, 7, 8, 9, 15, 20, 23, 27),
+    "KL1-D3V": (2, 13, 24, 0, 1, 4, 7, 9, 10, 14, 19),
+    "KL1-D3N": (1, 4, 5, 13, 15, 21, 24, 31, 36, 39),
+}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("variant", ["KL1-D1V", "KL1-D3V", "KL1-D3N"])
+def test_loose_cards_lose_no_win_on_small_positions(variant: str) -> None:
+    """LOOSE_CARDS (docs/solver.md, "Loose cards": a card that could come back where it
+    lies goes up at once, and comes back only in a chain ended by a card going onto it)
+    against the plain search of the real rules: on small positions where the rule changes
+    the complete search, the complete search alone with it, run to its end, wins exactly
+    where the plain search of the real rules wins and runs dry where it runs dry. A wrong
+    rule shows as a position called lost that the real rules win."""
+    compared: list[Verdict] = []
+    for number in LOOSE_SAMPLES[variant]:
+        waste_weight = {"KL1-D1V": 30, "KL1-D3V": 20, "KL1-D3N": 0}[variant]
+        position = _numbered(variant, "loose cards", number, 7, waste_weight)
+        table = StockTable.for_variant(position.variant)
+        assert table.loose_cards and not locked_from_the_start(position)
+        verdict, positions = _complete_alone(position, table)
+        _, without = _complete_alone(position, replace(table, loose_cards=False))
+        assert positions != without, number  # the rule changes the search here
+        judge = _by_the_engine(position, 3_000)
+        assert judge is not Verdict.UNKNOWN, number  # the sample holds decided ones only
+        assert verdict is judge, (number, position)
+        compared.append(judge)
+    assert Verdict.WINNABLE in compared
+    assert variant == "KL1-D3N" or compared.count(Verdict.NOT_WINNABLE) >= 3
+
+
+@pytest.mark.slow
+def test_loose_cards_agree_with_the_search_without_them_mid_game() -> None:
+    """LOOSE_CARDS on the positions the plain player meets in its games of KL1-D1V deals 1-12
+    (every fifth move; Vegas games are mostly lost by its mistakes): the complete search
+    alone with the rule, run to its end, agrees with the same search without it, wins and
+    losses alike. Whole-deck positions are beyond the plain search of the real rules; the
+    search without the rule is the judge here (it is checked against the real rules)."""
+    variant = parse_variant("KL1-D1V")
+    rules = rules_for(variant)
+    table = StockTable.for_variant(variant)
+    assert table.loose_cards
+    changed: list[Verdict] = []
+    for number in range(1, 13):
+        game = plain_game(rules, rules.deal(number), f"loose cards {number}")
+        for move, (position, _) in enumerate(game, start=1):
+            if move % 5 or rules.is_won(position):
+                continue
+            found = [
+                stock_bridge.search(
+                    state_of(position),
+                    each,
+                    ((COMPLETE, 0, 1),),
+                    seconds=60.0,
+                    cpu_clock=True,
+                    max_positions=30_000,
+                )
+                for each in (table, replace(table, loose_cards=False))
+            ]
+            if stock_bridge.OUT_OF_BUDGET in (found[0][0], found[1][0]):
+                continue
+            assert found[0][0] == found[1][0], (number, move, format_layout(position))
+            if found[0][1] != found[1][1]:
+                changed.append(
+                    Verdict.WINNABLE if found[0][0] == stock_bridge.WON else Verdict.NOT_WINNABLE
+                )
+    # The rule changed the search on some 25 won and 50 lost positions (within 30 000).
+    assert changed.count(Verdict.NOT_WINNABLE) >= 40 and changed.count(Verdict.WINNABLE) >= 20
 
 
 @pytest.mark.slow

@@ -8,7 +8,8 @@
  * from the engine's: a column is bytes, its face-down count then its card ids bottom first
  * (suit × 13 + rank − 1, suits ♠ ♥ ♦ ♣); foundations the places' heights; the talon the
  * waste (bottom first) then the stock in the order it will be turned. rules is
- * (columns, places_per_suit, draw, redeal, single_card, talon_waits, kings_fill, runs_wait).
+ * (columns, places_per_suit, draw, redeal, single_card, talon_waits, kings_fill, runs_wait,
+ * loose_cards).
  *
  * search(position, rules, configs, seconds, cpu_clock, max_positions, max_nodes, draw_one,
  *        max_bytes[, focus_after]) -> (status, positions, atoms)
@@ -21,7 +22,8 @@
  * 0 a win (atoms: the moves from the position given to the won one, in its own order of
  * columns and places), 1 no win: the start is locked (deadlocks below) or a complete search
  * (or the draw-1 one) expanded every reachable position (a proof), 2 out of budget
- * (seconds, positions or memory), 3 every search ran dry and none was complete (no proof).
+ * (seconds, positions or memory; or a complete search that cut a loose-card chain short ran
+ * dry), 3 every search ran dry and none was complete (no proof).
  * atoms is None unless status is 0. max_nodes: the most positions the searches store, shared
  * evenly among those still running. max_bytes (0: no bound): the most the searches' tables,
  * queues and stored positions may hold together. At either bound the portfolio sheds a search
@@ -57,6 +59,8 @@ typedef struct {
     int talon_waits; /* talon cards wait until needed (Waits): draw 1 with passes */
     int kings_fill; /* complete level: a column is emptied whole only with a king going in */
     int runs_wait; /* complete level, one deck: a run leaves a face-up card only for its use */
+    int loose_cards; /* complete level, one deck, talon cards not waiting: loose cards up at
+                        once, a card back only in a chain ended by a card onto it */
     /* Without passes back the search checks for deadlocks the positions a talon card's move
        reached: taps bury cards in the waste for good, so positions lock up often. With passes
        a column's candidates only shrink and the foundations only grow, so a position the
@@ -211,12 +215,20 @@ static int taps_to(const State *s, int size) {
     return s->talon_len - s->waste + 1 + size;
 }
 
+/* Whether column i's last card, were it up, could come back onto its column as it lies: on
+   a face-up card it goes on, or a king alone in its column (KL-7). */
+static int comes_back(const State *s, int i) {
+    int len = s->len[i], down = s->down[i], card = s->cards[i][len - 1];
+    if (len - 1 > down) return goes_on(card, s->cards[i][len - 2]);
+    return len == 1 && down == 0 && card % 13 == KING;
+}
+
 /* Make every safe move to the foundations: from a column's end; from the waste in draw 1
    only, where taking a card out of the talon cannot change what the taps show; and in draw 1
    with passes (talon_free) from anywhere in the talon, since any talon card can be brought
    to the top at any moment and the position does not depend on the talon's order or the
    waste size. `made`, when given, gets their atoms. */
-HOT void settle(const Rules *r, State *s, Atoms *made) {
+HOT void settle(const Rules *r, State *s, Atoms *made, int loose) {
     int changed = 1;
     while (changed) {
         changed = 0;
@@ -224,7 +236,7 @@ HOT void settle(const Rules *r, State *s, Atoms *made) {
             if (!s->len[i]) continue;
             int card = s->cards[i][s->len[i] - 1];
             int place = place_for(r, s->found, card);
-            if (place >= 0 && is_safe(r, s->found, card)) {
+            if (place >= 0 && (is_safe(r, s->found, card) || (loose && comes_back(s, i)))) {
                 s->found[place]++;
                 shrink(s, i, 1);
                 if (made) made->atoms[made->count++] = atom(TO_FOUNDATION, i, 0, 0);
@@ -513,6 +525,9 @@ static void deserialize(const Rules *r, const uint8_t *in, State *s) {
 /* ---- the search -------------------------------------------------------------------- */
 
 #define BATCH 128
+#define MAX_CHAIN 24
+#define MAX_SEEN 1024
+#define SEEN_CODE (MAX_PLACES + MAX_COLUMNS + MAX_CHAIN + 1)
 #define SLOT (MAX_COLUMNS * (MAX_COLUMN + 2) + MAX_PLACES + 2 * MAX_TALON + 64)
 
 /* What add() does with a successor: queue it (the search), list it (successors()), or look
@@ -548,6 +563,17 @@ typedef struct {
     int wanted_size;
     Atoms found;            /* FINDING: the atoms of the step that reaches it */
     int found_it;
+    /* Loose cards (complete level, one deck): a card that could come back where it lies goes
+       up at once, and a card comes back only in a chain ended by a move onto it. */
+    int loose;
+    int truncated;          /* a chain was cut short: running dry proves nothing */
+    int prefix_len;         /* the chain's back moves before the move being added */
+    Atom prefix[MAX_CHAIN];
+    const State *base;      /* the position whose chains are being made */
+    int chain_goal;         /* the card the chain brings back for a card to go onto it */
+    uint8_t need[52];       /* the foundation cards that chain may bring back (chain_needs) */
+    int seen_count;
+    uint8_t seen[MAX_SEEN][SEEN_CODE];
 } Expansion;
 
 /* Look up the batch in order: store the new positions, queue them, stop at a win. */
@@ -577,8 +603,9 @@ static int record(Expansion *e, State *child, Atom move) {
     Atoms atoms;
     atoms.count = 0;
     if (e->has_first) atoms.atoms[atoms.count++] = e->first;
+    for (int k = 0; k < e->prefix_len; k++) atoms.atoms[atoms.count++] = e->prefix[k];
     atoms.atoms[atoms.count++] = move;
-    if (!e->unsettled) settle(r, child, &atoms);
+    if (!e->unsettled) settle(r, child, &atoms, e->loose);
     if (e->mode == LISTING) {
         PyObject *item = Py_BuildValue("(NN)", atoms_tuple(&atoms), state_tuple(r, child));
         if (!item || PyList_Append(e->listed, item) < 0) e->failed = 1;
@@ -599,7 +626,7 @@ static int record(Expansion *e, State *child, Atom move) {
 static int add(Expansion *e, State *child, Atom move) {
     if (e->mode != SEARCHING) return record(e, child, move);
     const Rules *r = e->rules;
-    settle(r, child, NULL);
+    settle(r, child, NULL, e->loose);
     int k = e->count++;
     e->size[k] = serialize(r, child, e->slot[k], &e->key_size[k]);
     e->hash[k] = hash_bytes(e->slot[k], e->key_size[k]);
@@ -624,6 +651,53 @@ typedef struct {
     uint8_t free_card[52], in_talon[52], at_end[52];
     int8_t column[52], up[52]; /* -1: not worked out yet */
 } Waits;
+
+/* Loose cards: the foundation cards some chain of back moves could bring back (each with every
+   card above it in its suit brought back first, onto a column's last card, a card brought
+   back before it, or, a king, an empty column). Such a card may lie in a column of a position
+   the one stored stands for, so the run rule, which asks which cards are free, counts it
+   free (loose cards are not combined with the talon waits, whose rule asks the same). */
+static void returnable_backs(const Rules *r, const State *s, uint8_t *back) {
+    memset(back, 0, 52);
+    uint8_t at_end[52] = {0};
+    int empty = 0;
+    for (int j = 0; j < r->columns; j++) {
+        if (s->len[j]) at_end[s->cards[j][s->len[j] - 1]] = 1;
+        else empty = 1;
+    }
+    for (int changed = 1; changed;) {
+        changed = 0;
+        for (int p = 0; p < r->places; p++) {
+            int suit = p / r->places_per_suit;
+            /* From the top down: a card comes back only after every card above it. */
+            for (int h = s->found[p]; h >= 1; h--) {
+                int card = suit * 13 + h - 1;
+                if (back[card]) continue;
+                if (h < s->found[p] && !back[card + 1]) break;
+                int rest = card % 13 == KING && empty;
+                if (!rest && card % 13 != KING) {
+                    int above[2];
+                    other_colour(card, 1, above);
+                    rest = at_end[above[0]] || at_end[above[1]] || back[above[0]] || back[above[1]];
+                }
+                if (!rest) break;
+                back[card] = 1;
+                changed = 1;
+            }
+        }
+    }
+}
+
+/* The foundation cards free in some position the stored one stands for: the card above it
+   in its suit could be brought back (or it is the top), so a chain could lay it on the card
+   asked about. */
+static void widen_free(const Rules *r, const State *s, const uint8_t *back, uint8_t *free_card) {
+    for (int p = 0; p < r->places; p++) {
+        int suit = p / r->places_per_suit;
+        for (int h = 1; h <= s->found[p]; h++)
+            if (h == s->found[p] || back[suit * 13 + h]) free_card[suit * 13 + h - 1] = 1;
+    }
+}
 
 static void waits_of(const Rules *r, const State *s, Waits *w) {
     memset(w, 0, 3 * 52);
@@ -722,6 +796,129 @@ static int kings_into_empty(Expansion *e, const State *s) {
         if (s->found[p] != 13) continue;
         back_to_column(r, &child, s, p, empty);
         if (add(e, &child, atom(BACK, p, empty, 0))) return 1;
+    }
+    return 0;
+}
+
+/* Loose cards: every move onto the chain's goal card, brought back to the end of column j:
+   a run from another column, or a talon card. */
+static int cover_goal(Expansion *e, const State *t, int j) {
+    const Rules *r = e->rules;
+    State child;
+    int end = t->cards[j][t->len[j] - 1];
+    for (int i = 0; i < r->columns; i++) {
+        if (i == j) continue;
+        for (int k = t->down[i]; k < t->len[i]; k++) {
+            if (!goes_on(t->cards[i][k], end)) continue;
+            column_to_column(&child, t, i, k, j);
+            if (add(e, &child, atom(COLUMN, i, t->len[i] - k, j))) return 1;
+        }
+    }
+    uint8_t sizes[MAX_TALON + 1], taps[MAX_TALON + 1];
+    int reached = reachable(r, t, sizes, taps);
+    for (int n = 0; n < reached; n++) {
+        if (!goes_on(t->talon[sizes[n] - 1], end)) continue;
+        talon_to_column(&child, t, sizes[n], j);
+        if (add(e, &child, atom(TALON, taps[n], j, 0))) return 1;
+    }
+    return 0;
+}
+
+/* The foundation cards a chain bringing `goal` back may need: the cards of its suit from
+   the top down to it (each must come back first), and the cards any of those could lie on,
+   with the cards above them in their suits, and so on. A card brought back outside this set
+   would go straight up again once a card covers the goal, the position unchanged. */
+static void chain_needs(const Rules *r, const State *s, int goal, uint8_t *need) {
+    memset(need, 0, 52);
+    for (int card = goal; card < (goal / 13) * 13 + s->found[goal / 13]; card++) need[card] = 1;
+    for (int changed = 1; changed;) {
+        changed = 0;
+        for (int card = 0; card < 52; card++) {
+            if (!need[card] || card % 13 == KING) continue;
+            int above[2];
+            other_colour(card, 1, above);
+            for (int k = 0; k < 2; k++) {
+                int rest = above[k], suit = rest / 13;
+                if (need[rest] || rest % 13 >= s->found[suit * r->places_per_suit]) continue;
+                for (int c = rest; c < suit * 13 + s->found[suit * r->places_per_suit]; c++)
+                    need[c] = 1;
+                changed = 1;
+            }
+        }
+    }
+}
+
+/* The chains of back moves from the position expanded (e->base) that bring e->chain_goal back,
+   each followed by every move onto it: back moves of the cards the goal needs (chain_needs),
+   each onto a column's last card or, a king, an empty column; positions of chains met
+   before are skipped. */
+static int back_chains(Expansion *e, const State *t, int depth) {
+    const Rules *r = e->rules;
+    const State *base = e->base;
+    int empty = -1;
+    for (int j = 0; j < r->columns; j++)
+        if (!t->len[j]) { empty = j; break; }
+    State child;
+    for (int p = 0; p < r->places; p++) {
+        if (!t->found[p]) continue;
+        int card = (p / r->places_per_suit) * 13 + t->found[p] - 1;
+        if (!e->need[card]) continue;
+        for (int j = 0; j < r->columns; j++) {
+            if (t->len[j] ? !goes_on(card, t->cards[j][t->len[j] - 1])
+                          : (card % 13 != KING || j != empty))
+                continue;
+            if (depth == MAX_CHAIN) { e->truncated = 1; continue; }
+            back_to_column(r, &child, t, p, j);
+            uint8_t code[SEEN_CODE];
+            int n = r->places;
+            memcpy(code, child.found, (size_t)n);
+            for (int i = 0; i < r->columns; i++) {
+                code[n++] = child.len[i];
+                for (int k = base->len[i]; k < child.len[i]; k++) code[n++] = child.cards[i][k];
+            }
+            memset(code + n, 0, (size_t)(SEEN_CODE - n));
+            int seen = 0;
+            for (int k = 0; k < e->seen_count && !seen; k++)
+                seen = !memcmp(e->seen[k], code, SEEN_CODE);
+            if (seen) continue;
+            if (e->seen_count == MAX_SEEN) { e->truncated = 1; continue; }
+            memcpy(e->seen[e->seen_count++], code, SEEN_CODE);
+            e->prefix[e->prefix_len++] = atom(BACK, p, j, 0);
+            /* The goal back: a card goes onto it, and the chain ends. */
+            int stop = card == e->chain_goal ? cover_goal(e, &child, j)
+                                             : back_chains(e, &child, depth + 1);
+            if (stop) return 1;
+            e->prefix_len--;
+        }
+    }
+    return 0;
+}
+
+/* Loose cards: every chain of the position, for each foundation card that a card in play
+   (face up in a column, or a talon card the taps bring up) could go onto: its goal. */
+static int chains(Expansion *e, const State *s) {
+    const Rules *r = e->rules;
+    uint8_t in_play[52] = {0};
+    for (int j = 0; j < r->columns; j++)
+        for (int k = s->down[j]; k < s->len[j]; k++) in_play[s->cards[j][k]] = 1;
+    uint8_t sizes[MAX_TALON + 1], taps[MAX_TALON + 1];
+    int reached = reachable(r, s, sizes, taps);
+    for (int n = 0; n < reached; n++) in_play[s->talon[sizes[n] - 1]] = 1;
+    e->base = s;
+    for (int p = 0; p < r->places; p++) {
+        int suit = p / r->places_per_suit;
+        for (int h = 2; h <= s->found[p]; h++) {
+            int goal = suit * 13 + h - 1, below[2];
+            other_colour(goal, -1, below);
+            if (!in_play[below[0]] && !in_play[below[1]]) continue;
+            e->chain_goal = goal;
+            chain_needs(r, s, goal, e->need);
+            e->seen_count = 0;
+            e->prefix_len = 0;
+            int stop = back_chains(e, s, 0);
+            e->prefix_len = 0;
+            if (stop) return 1;
+        }
     }
     return 0;
 }
@@ -845,6 +1042,11 @@ static int expand(Expansion *e, const State *s, int level) {
         for (int n = 0; n < reached; n++) free_now[s->talon[sizes[n] - 1]] = 1;
         for (int p = 0; p < r->places; p++)
             if (s->found[p]) free_now[(p / r->places_per_suit) * 13 + s->found[p] - 1] = 1;
+        if (e->loose) {
+            uint8_t back[52];
+            returnable_backs(r, s, back);
+            widen_free(r, s, back, free_now);
+        }
         if (r->talon_waits && !waits_known) {
             waits_of(r, s, &waits);
             waits_known = 1;
@@ -904,6 +1106,7 @@ static int expand(Expansion *e, const State *s, int level) {
             }
         }
     }
+    if (complete && e->loose) return chains(e, s);
     /* A foundation's top card back onto a column (KL-7, EH-8). */
     if (complete) {
         for (int p = 0; p < r->places; p++) {
@@ -1049,6 +1252,7 @@ static PyObject *path_atoms(const Rules *r, const Member *m, const State *settle
     }
     finder->rules = r;
     finder->mode = FINDING;
+    finder->loose = m->e->loose;
     State game = *settled, before, after;
     int column_of[MAX_COLUMNS], place_of[MAX_PLACES], key_size;
     uint8_t wanted[SLOT], reached[SLOT];
@@ -1103,10 +1307,11 @@ static PyObject *state_tuple(const Rules *r, const State *s) {
 }
 
 static int parse_rules(PyObject *rules, Rules *r) {
-    int columns, places_per_suit, draw, redeal, single_card, talon_waits, kings_fill, runs_wait;
+    int columns, places_per_suit, draw, redeal, single_card, talon_waits, kings_fill, runs_wait,
+        loose_cards;
     if (!PyTuple_Check(rules) ||
-        !PyArg_ParseTuple(rules, "iiiiiiii", &columns, &places_per_suit, &draw, &redeal,
-                          &single_card, &talon_waits, &kings_fill, &runs_wait)) {
+        !PyArg_ParseTuple(rules, "iiiiiiiii", &columns, &places_per_suit, &draw, &redeal,
+                          &single_card, &talon_waits, &kings_fill, &runs_wait, &loose_cards)) {
         if (!PyErr_Occurred()) PyErr_SetString(PyExc_TypeError, "rules must be a tuple");
         return 0;
     }
@@ -1119,6 +1324,8 @@ static int parse_rules(PyObject *rules, Rules *r) {
                   single_card != 0, draw == 1 && redeal, 52 * places_per_suit,
                   draw == 1 && redeal && talon_waits, kings_fill != 0,
                   runs_wait && places_per_suit == 1,
+                  loose_cards && places_per_suit == 1 && !single_card &&
+                      !(draw == 1 && redeal && talon_waits),
                   !redeal};
     *r = made;
     return 1;
@@ -1291,7 +1498,7 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
        without a search. */
     Atoms start_atoms;
     start_atoms.count = 0;
-    settle(&r, &start, &start_atoms);
+    settle(&r, &start, &start_atoms, 0);
     if (has_stuck_cards(&r, &start, 1)) return Py_BuildValue("(iiO)", 1, 0, Py_None);
 
     Member team[MAX_MEMBERS];
@@ -1316,6 +1523,7 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
         e->down_weight = downs[k];
         e->goal = -1;
         team[k].level = team[k].draw_one ? COMPLETE : levels[k];
+        e->loose = team[k].level == COMPLETE && e->rules->loose_cards;
         team[k].slice = SLICE * turns[k];
         team[k].running = 1;
         team[k].root = UINT32_MAX;
@@ -1334,7 +1542,7 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
         const Rules *mr = m->e->rules;
         /* The draw-1 search starts from the same position with its own safe moves. */
         State root = start;
-        if (m->draw_one) settle(mr, &root, NULL);
+        if (m->draw_one) settle(mr, &root, NULL, 0);
         int size = serialize(mr, &root, buffer, &key_size);
         m->root = find_or_add(m->store, buffer, size, key_size, hash_bytes(buffer, key_size),
                               UINT32_MAX, 0, 0, &is_new);
@@ -1374,7 +1582,8 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
                 int64_t node = pop(m->store);
                 if (node < 0) {
                     alive--;
-                    if (m->level == COMPLETE) { m->running = 0; status = 1; }
+                    /* A complete search that cut a chain short proves nothing: undecided. */
+                    if (m->level == COMPLETE) { m->running = 0; status = e->truncated ? 2 : 1; }
                     else retire(m, &held);
                     /* The searches of one level reach the same positions (the order of
                        expansion changes which first, not which): the others would run dry
@@ -1459,6 +1668,7 @@ static PyObject *py_successors(PyObject *self, PyObject *args) {
     lister->rules = &r;
     lister->mode = LISTING;
     lister->unsettled = !settled;
+    lister->loose = level == COMPLETE && r.loose_cards;
     lister->listed = PyList_New(0);
     if (lister->listed) expand(lister, &s, level);
     PyObject *listed = lister->listed;
@@ -1474,7 +1684,7 @@ static PyObject *py_settle(PyObject *self, PyObject *args) {
     if (!parse_call(args, &r, &s, "")) return NULL;
     Atoms atoms;
     atoms.count = 0;
-    settle(&r, &s, &atoms);
+    settle(&r, &s, &atoms, 0);
     return Py_BuildValue("(NN)", atoms_tuple(&atoms), state_tuple(&r, &s));
 }
 

@@ -55,6 +55,13 @@ after the talon cards of its suit below it), or the other card that may lie on i
 it (docs/solver.md, "A run leaves a card only for its use"). Sound; tests turn it off to
 compare."""
 
+LOOSE_CARDS = True
+"""In Klondike where talon cards do not wait (Vegas, and draw 3's own search), the complete
+level sends up at once every card that could come back where it lies (a column's last card
+on a face-up card it goes on, or a king alone in its column), and brings a card back only in
+a chain of back moves ended by a card going onto it (docs/solver.md, "Loose cards"). Sound;
+tests turn it off to compare."""
+
 
 class State(NamedTuple):
     """A position in the search's terms (see the module's docstring)."""
@@ -77,6 +84,7 @@ class StockTable:
     talon_waits: bool
     kings_fill: bool
     runs_wait: bool
+    loose_cards: bool
 
     @classmethod
     def for_variant(cls, variant: Variant) -> StockTable:
@@ -98,6 +106,12 @@ class StockTable:
             kings_fill=KINGS_FILL_EMPTIED and len(rules.shape.foundation_suits) == len(SUITS),
             # One deck: the argument names the one other card that may lie on a card.
             runs_wait=len(rules.shape.foundation_suits) == len(SUITS) and RUNS_WAIT,
+            # One deck, runs moving whole, talon cards not waiting: the chains' argument
+            # (docs/solver.md).
+            loose_cards=len(rules.shape.foundation_suits) == len(SUITS)
+            and not rules.single_card_moves
+            and not (rules.draw == 1 and rules.redeal)
+            and LOOSE_CARDS,
         )
 
     def dealt_one_at_a_time(self) -> StockTable:
@@ -109,8 +123,8 @@ class StockTable:
         >>> table = StockTable.for_variant(parse_variant("KL1-D3N")).dealt_one_at_a_time()
         >>> table == StockTable.for_variant(parse_variant("KL1-D1N"))
         True
-        >>> table.draw, table.talon_waits, table.kings_fill, table.runs_wait
-        (1, True, True, True)
+        >>> table.draw, table.talon_waits, table.kings_fill, table.runs_wait, table.loose_cards
+        (1, True, True, True, False)
         """
         talon_waits = self.redeal and TALON_WAITS
         return replace(
@@ -118,9 +132,10 @@ class StockTable:
             draw=1,
             talon_waits=talon_waits,
             kings_fill=KINGS_FILL_EMPTIED,
+            loose_cards=self.loose_cards and not talon_waits,
         )
 
-    def as_tuple(self) -> tuple[int, int, int, bool, bool, bool, bool, bool]:
+    def as_tuple(self) -> tuple[int, int, int, bool, bool, bool, bool, bool, bool]:
         return (
             self.columns,
             self.places_per_suit,
@@ -130,6 +145,7 @@ class StockTable:
             self.talon_waits,
             self.kings_fill,
             self.runs_wait,
+            self.loose_cards,
         )
 
 
