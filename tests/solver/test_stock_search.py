@@ -612,22 +612,22 @@ def test_loose_cards_lose_no_win_on_small_positions(variant: str) -> None:
     assert variant == "KL1-D3N" or compared.count(Verdict.NOT_WINNABLE) >= 3
 
 
-@pytest.mark.slow
-def test_loose_cards_agree_with_the_search_without_them_mid_game() -> None:
-    """LOOSE_CARDS on the positions the plain player meets in its games of KL1-D1V deals 1-12
-    (every fifth move; Vegas games are mostly lost by its mistakes): the complete search
-    alone with the rule, run to its end, agrees with the same search without it, wins and
-    losses alike. Whole-deck positions are beyond the plain search of the real rules; the
-    search without the rule is the judge here (it is checked against the real rules)."""
-    variant = parse_variant("KL1-D1V")
-    rules = rules_for(variant)
-    table = StockTable.for_variant(variant)
-    assert table.loose_cards
+def _where_a_rule_changes_the_search(
+    variant: str, rule: str, label: str, deals: range, every: int
+) -> list[Verdict]:
+    """The positions the plain player meets in its games of ``deals`` (every ``every``-th
+    move, ``label`` and the deal seeding each game), each solved by the complete search
+    alone, run to its end within 30 000 positions, with the table's ``rule`` and without it:
+    the two agree wherever both decide (checked here), and the verdicts of the positions
+    where the rule changed the search are returned."""
+    rules = rules_for(parse_variant(variant))
+    table = StockTable.for_variant(rules.variant)
+    assert getattr(table, rule)
     changed: list[Verdict] = []
-    for number in range(1, 13):
-        game = plain_game(rules, rules.deal(number), f"loose cards {number}")
+    for number in deals:
+        game = plain_game(rules, rules.deal(number), f"{label} {number}")
         for move, (position, _) in enumerate(game, start=1):
-            if move % 5 or rules.is_won(position):
+            if move % every or rules.is_won(position):
                 continue
             found = [
                 stock_bridge.search(
@@ -638,7 +638,7 @@ def test_loose_cards_agree_with_the_search_without_them_mid_game() -> None:
                     cpu_clock=True,
                     max_positions=30_000,
                 )
-                for each in (table, replace(table, loose_cards=False))
+                for each in (table, replace(table, **{rule: False}))
             ]
             if stock_bridge.OUT_OF_BUDGET in (found[0][0], found[1][0]):
                 continue
@@ -647,6 +647,19 @@ def test_loose_cards_agree_with_the_search_without_them_mid_game() -> None:
                 changed.append(
                     Verdict.WINNABLE if found[0][0] == stock_bridge.WON else Verdict.NOT_WINNABLE
                 )
+    return changed
+
+
+@pytest.mark.slow
+def test_loose_cards_agree_with_the_search_without_them_mid_game() -> None:
+    """LOOSE_CARDS on the positions the plain player meets in its games of KL1-D1V deals 1-12
+    (every fifth move; Vegas games are mostly lost by its mistakes): the complete search
+    alone with the rule, run to its end, agrees with the same search without it, wins and
+    losses alike. Whole-deck positions are beyond the plain search of the real rules; the
+    search without the rule is the judge here (it is checked against the real rules)."""
+    changed = _where_a_rule_changes_the_search(
+        "KL1-D1V", "loose_cards", "loose cards", range(1, 13), 5
+    )
     # The rule changed the search on some 25 won and 50 lost positions (within 30 000).
     assert changed.count(Verdict.NOT_WINNABLE) >= 40 and changed.count(Verdict.WINNABLE) >= 20
 
@@ -659,35 +672,10 @@ def test_a_run_leaves_a_card_only_for_its_use_beside_the_talon_waits() -> None:
     same search without it, wins and losses alike. Small positions of the option are rarely
     lost and the plain search of the real rules does not decide whole-deck positions; the
     search without the rule is the judge here (it is checked against the real rules above)."""
-    variant = parse_variant("KL1-D1N")
-    rules = rules_for(variant)
-    table = StockTable.for_variant(variant)
-    assert table.runs_wait and table.talon_waits
-    changed: list[Verdict] = []
-    for number in range(1, 7):
-        game = plain_game(rules, rules.deal(number), f"runs wait beside talon waits {number}")
-        for move, (position, _) in enumerate(game, start=1):
-            if move % 10 or rules.is_won(position):
-                continue
-            state = state_of(position)
-            found = [
-                stock_bridge.search(
-                    state,
-                    each,
-                    ((COMPLETE, 0, 1),),
-                    seconds=60.0,
-                    cpu_clock=True,
-                    max_positions=30_000,
-                )
-                for each in (table, replace(table, runs_wait=False))
-            ]
-            if stock_bridge.OUT_OF_BUDGET in (found[0][0], found[1][0]):
-                continue
-            assert found[0][0] == found[1][0], (number, move, format_layout(position))
-            if found[0][1] != found[1][1]:
-                changed.append(
-                    Verdict.WINNABLE if found[0][0] == stock_bridge.WON else Verdict.NOT_WINNABLE
-                )
+    assert StockTable.for_variant(parse_variant("KL1-D1N")).talon_waits
+    changed = _where_a_rule_changes_the_search(
+        "KL1-D1N", "runs_wait", "runs wait beside talon waits", range(1, 7), 10
+    )
     # The rule changed the search on some 50 of each (within 30 000 positions).
     assert changed.count(Verdict.NOT_WINNABLE) >= 40 and changed.count(Verdict.WINNABLE) >= 40
 

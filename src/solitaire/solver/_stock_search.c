@@ -652,13 +652,14 @@ typedef struct {
     int8_t column[52], up[52]; /* -1: not worked out yet */
 } Waits;
 
-/* Loose cards: the foundation cards some chain of back moves could bring back (each with every
-   card above it in its suit brought back first, onto a column's last card, a card brought
-   back before it, or, a king, an empty column). Such a card may lie in a column of a position
-   the one stored stands for, so the run rule, which asks which cards are free, counts it
+/* Loose cards: marks free the foundation cards that are free in some position the stored one
+   stands for. A chain of back moves may bring a card back (with every card above it in its
+   suit brought back first, each onto a column's last card, a card brought back before it, or,
+   a king, an empty column): the card under it in its suit is then a foundation's top, and it
+   itself lies at a column's end. The run rule, which asks which cards are free, counts them
    free (loose cards are not combined with the talon waits, whose rule asks the same). */
-static void returnable_backs(const Rules *r, const State *s, uint8_t *back) {
-    memset(back, 0, 52);
+static void mark_chain_free(const Rules *r, const State *s, uint8_t *free_card) {
+    uint8_t back[52] = {0};
     uint8_t at_end[52] = {0};
     int empty = 0;
     for (int j = 0; j < r->columns; j++) {
@@ -686,12 +687,6 @@ static void returnable_backs(const Rules *r, const State *s, uint8_t *back) {
             }
         }
     }
-}
-
-/* The foundation cards free in some position the stored one stands for: the card above it
-   in its suit could be brought back (or it is the top), so a chain could lay it on the card
-   asked about. */
-static void widen_free(const Rules *r, const State *s, const uint8_t *back, uint8_t *free_card) {
     for (int p = 0; p < r->places; p++) {
         int suit = p / r->places_per_suit;
         for (int h = 1; h <= s->found[p]; h++)
@@ -1042,11 +1037,7 @@ static int expand(Expansion *e, const State *s, int level) {
         for (int n = 0; n < reached; n++) free_now[s->talon[sizes[n] - 1]] = 1;
         for (int p = 0; p < r->places; p++)
             if (s->found[p]) free_now[(p / r->places_per_suit) * 13 + s->found[p] - 1] = 1;
-        if (e->loose) {
-            uint8_t back[52];
-            returnable_backs(r, s, back);
-            widen_free(r, s, back, free_now);
-        }
+        if (e->loose) mark_chain_free(r, s, free_now);
         if (r->talon_waits && !waits_known) {
             waits_of(r, s, &waits);
             waits_known = 1;
