@@ -24,6 +24,7 @@ from playwright.sync_api import (
     Browser,
     BrowserContext,
     CDPSession,
+    FloatRect,
     Locator,
     Page,
     Playwright,
@@ -231,6 +232,16 @@ def open_board(page: Page, base: str, path: str = "/") -> None:
     wait_for_the_deal(page)
 
 
+def reopen_under_routes(page: Page) -> None:
+    """Load the board again after ``page.route``, so that the routes hold from the start.
+
+    Chromium hands a page already open its routed network asynchronously, and a request the
+    page makes at once may still go out unrouted: the likely cause of a CI failure in which a
+    stock tap meant to meet a proxy's error reached the server. Every request of a page loaded
+    after the route is set goes through it."""
+    open_board(page, "/".join(page.url.split("/", 3)[:3]))
+
+
 def wait_for_the_deal(page: Page) -> None:
     """Until a new deal's cards have flown to their places (UI-18: under a second)."""
     page.wait_for_selector("#board:not([data-dealing])", state="attached")
@@ -283,26 +294,32 @@ def card_in(page: Page, pile: str, code: str) -> Locator:
     return page.locator(f'[data-pile="{pile}"] [data-card="{code}"]')
 
 
-def grab_point(locator: Locator) -> tuple[float, float]:
-    """A point on the card's visible top strip (cards above it cover the rest)."""
-    # The board may still be laying out (a phone's first frame): wait until the card shows.
-    # An answer may redraw its pile between finding the card and measuring it: look again.
-    box = None
-    # A new deal's cards are measured where they land.
-    wait_for_the_deal(locator.page)
+def on_screen(locator: Locator, what: str) -> FloatRect:
+    """Where ``locator``'s element is drawn, once it shows.
+
+    The board may still be laying out (a phone's first frame): the element is waited for.
+    A redraw may replace it between finding it and measuring it (an answer redraws its pile;
+    the board laid out again at a new size, as when the toolbar's height changes, replaces
+    every pile): it is looked for again."""
     for _ in range(3):
         locator.wait_for(state="visible")
         box = locator.bounding_box()
         if box is not None:
-            break
-    assert box is not None, "the card is not on screen"
+            return box
+    raise AssertionError(f"{what} is not on screen")
+
+
+def grab_point(locator: Locator) -> tuple[float, float]:
+    """A point on the card's visible top strip (cards above it cover the rest)."""
+    # A new deal's cards are measured where they land.
+    wait_for_the_deal(locator.page)
+    box = on_screen(locator, "the card")
     return box["x"] + box["width"] / 2, box["y"] + min(8.0, box["height"] / 2)
 
 
 def drop_point(page: Page, pile: str) -> tuple[float, float]:
     """A point inside a pile where a dragged card may be released."""
-    box = page.locator(f'[data-pile="{pile}"]').bounding_box()
-    assert box is not None, f"pile {pile} is not on screen"
+    box = on_screen(page.locator(f'[data-pile="{pile}"]'), f"pile {pile}")
     card_width = box["width"]
     return box["x"] + card_width / 2, box["y"] + min(box["height"] / 2, card_width * 0.7)
 

@@ -24,7 +24,7 @@ from solitaire.pages.examples import example_replay
 
 from ..locales.catalogs import languages, read_messages
 from .conftest import DESKTOP
-from .harness import ROOT, api, open_board
+from .harness import ROOT, api, open_board, reopen_under_routes
 from .layouts import simple_simon_one_move_from_winning
 
 WEB = ROOT / "src" / "solitaire" / "web"
@@ -518,6 +518,7 @@ def test_a_failure_in_the_board_shows_catalog_words_and_logs_the_detail(
         "**/api/games/*/hint",
         lambda route: route.fulfill(status=200, content_type="application/json", body="null"),
     )
+    reopen_under_routes(page)
     page.locator("#hint-button").click()
     toast = page.locator("#toast")
     expect(toast).to_have_text(read_messages(lang)["ui.error_unexpected"])
@@ -535,6 +536,7 @@ def test_an_answer_that_is_not_json_gets_catalog_words(foreign_player: Page) -> 
             status=502, content_type="text/html", body="<h1>Bad Gateway</h1>"
         ),
     )
+    reopen_under_routes(page)
     page.keyboard.press("Space")
     toast = page.locator("#toast")
     expect(toast).to_have_text(read_messages(lang)["ui.error_generic"].format(message=502))

@@ -6,6 +6,7 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 from .harness import open_board, start_layout
+from .layouts import easy_harp
 
 LONG_SIMPLE_SIMON = (
     "game: SS1-S4\n"
@@ -64,3 +65,39 @@ def test_the_table_follows_a_resize(page: Page, server: str) -> None:
         ".card", "cards => cards.map(c => c.getBoundingClientRect().right)"
     )
     assert len(right_edges) == 52 and max(right_edges) <= 390
+
+
+# Each whole drawing of the board (its piles all drawn anew), with the board's size then.
+RECORD_DRAWINGS = """
+window.boardDrawings = [];
+new MutationObserver((records) => {
+  for (const record of records) {
+    const board = record.target;
+    if (board.id === "board" && record.addedNodes.length > 1) {
+      window.boardDrawings.push(board.dataset.size);
+    }
+  }
+}).observe(document, { subtree: true, childList: true });
+"""
+
+# Three frames: the board's ResizeObserver answers the first layout in the next, and lays the
+# board out again in the frame after when its size changed (view.js).
+THREE_FRAMES = "() => new Promise(done => requestAnimationFrame(() =>"
+THREE_FRAMES += " requestAnimationFrame(() => requestAnimationFrame(done))))"
+
+
+@pytest.mark.parametrize(("width", "height"), [(390, 844), (1440, 900)])
+def test_the_board_is_laid_out_once_as_it_opens(
+    browser: Browser, server: str, width: int, height: int
+) -> None:
+    # The toolbar fits the game's words before the board is laid out: the board does not
+    # jump a frame later, and no pile drawn as the page opened is drawn anew under a finger
+    # already on a card.
+    context = browser.new_context(viewport={"width": width, "height": height})
+    context.add_init_script(RECORD_DRAWINGS)
+    page = context.new_page()
+    start_layout(page, server, easy_harp("t1: 9S 8H", "t2: TH", "t3: 9C", "t4: AD KC QD"))
+    page.evaluate(THREE_FRAMES)
+    size = page.evaluate("`${board.clientWidth}x${board.clientHeight}`")
+    assert page.evaluate("window.boardDrawings") == [size]
+    context.close()

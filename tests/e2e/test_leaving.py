@@ -178,6 +178,30 @@ def test_ui_11_a_mistyped_link_is_told_without_the_question(page: Page, server: 
     assert current_state(page)["moves"] == before["moves"]
 
 
+def test_a_link_never_draws_the_game_it_replaces_without_asking(
+    browser: Browser, server: str
+) -> None:
+    # The link's deal is the first game the board draws: a tap in the moment before it came
+    # would have gone to the game being left (and so have counted it as lost).
+    context = browser.new_context()
+    page = context.new_page()
+    open_board(page, server)
+    assert current_state(page)["moves"] == 0
+    # The game's code as each whole drawing of the board showed it (the toolbar is set first).
+    context.add_init_script(
+        """window.drawnCodes = [];
+        new MutationObserver((records) => {
+          for (const { target, addedNodes } of records) {
+            if (target.id !== "board" || addedNodes.length < 2) continue;
+            window.drawnCodes.push(document.getElementById("game-code").textContent);
+          }
+        }).observe(document, { subtree: true, childList: true });"""
+    )
+    open_board(page, server, "/play/KL1-D3N-AAAAAAG")
+    assert page.evaluate("window.drawnCodes") == ["KL1-D3N-AAAAAAG"]
+    context.close()
+
+
 def test_no_question_without_a_move_or_after_a_win(page: Page, server: str) -> None:
     open_board(page, server, "/play/KL1-D1N-AAAAAAG")
     page.locator("#new-game-button").click()

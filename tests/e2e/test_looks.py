@@ -167,6 +167,7 @@ def test_empty_foundations_show_their_suit(
     open_board(page, server)
     api(page, "POST", "/api/games", {"mode": "new", "variant": variant})
     open_board(page, server)
+    expect(page.locator(".pile.foundation.empty[data-suit]")).to_have_count(len(suits))
     marks = page.eval_on_selector_all(
         ".pile.foundation.empty",
         "piles => piles.map(p => getComputedStyle(p, '::after').content)",

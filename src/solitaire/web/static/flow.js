@@ -12,7 +12,7 @@
 
 import { api } from "./api.js";
 import { defaultVariant, variantKeyOf, variantOfCode } from "./codes.js";
-import { mayLeave } from "./dialogs/leave.js";
+import { asksBeforeLeaving, mayLeave } from "./dialogs/leave.js";
 import { defaultChoices, openNewGame, typedCodeError } from "./dialogs/new-game.js";
 import { closeWon } from "./dialogs/won.js";
 import { reportFailure } from "./feedback.js";
@@ -91,15 +91,22 @@ export async function startFromPage(boot, path = window.location.pathname) {
     // A game in progress is shown first and the player asked (UI-11); the address keeps
     // the link's code until they answer.
     const code = decodeURIComponent(linked[1]);
-    if (boot?.game) ui.game.adopt(boot.game);
     // A code that can't be one is said at once, before any question (UI-11).
     const mistyped = typedCodeError(code);
+    // The game in progress is drawn under the question or the error only. One the link
+    // replaces without a question (no move yet, or won) is never drawn: a tap on it in the
+    // moment before the link's deal came would go to a game the player is leaving.
+    if (boot?.game && (mistyped || asksBeforeLeaving(boot.game))) ui.game.adopt(boot.game);
     const leave = !mistyped && (await mayLeave(boot?.game ?? null));
     const error = mistyped ?? (leave ? await startGame({ mode: "code", code }) : null);
     window.history.replaceState(null, "", "/");
     if (!leave && !mistyped) return;
     if (error) {
-      if (!boot?.game) await resumeOrStart();
+      // The game in progress stays: drawn now if the link's deal was to replace it at once.
+      if (!ui.game.confirmed()) {
+        if (boot?.game) ui.game.adopt(boot.game);
+        else await resumeOrStart();
+      }
       newGameDialog(t("ui.bad_link", { code, message: error }));
     }
   } else if (boot?.game) {

@@ -59,9 +59,11 @@ ui.dom = { board, pointer: null, cursor: null, network: null, hints: null };
 const view = createView(board, {
   pressing: () => ui.dom.pointer?.pressing() ?? false,
   cursor: { redraw: (state) => ui.dom.cursor?.redraw(state) },
-  drawn(state, before) {
+  arrange(state) {
     updateToolbar(state);
     showChallenge(state);
+  },
+  drawn(state, before) {
     followWin(state, before);
     document.body.dataset.ready = "true";
     finishByItself(state);

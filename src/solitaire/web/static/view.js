@@ -5,7 +5,12 @@
 // and nothing is redrawn under a finger: a state that comes during a press is drawn when the
 // press ends (the dragged cards stay the ones the player holds).
 //
-//   const view = createView(board, { pressing, cursor, drawn: (state, before) => … });
+//   const view = createView(board, { pressing, cursor, arrange: (state) => …, drawn: (state, before) => … });
+//
+// `arrange` sets what takes room around the board (the toolbar's words, the challenge's bar)
+// before the board is laid out, so that the board is laid out once, at its size: set after,
+// it would change the board's size and the board would be laid out again a frame later,
+// every pile drawn anew under a finger or a pointer already on a card.
 //   view.show(state, {animate: true});   view.flush();   view.resized();   view.relabel();
 
 import { animateFrom, dealFrom, flyHome, isNewDeal, snapshotCards } from "./anim.js";
@@ -19,12 +24,13 @@ function sameTable(a, b) {
   });
 }
 
-export function createView(board, { pressing, cursor, drawn }) {
+export function createView(board, { pressing, cursor, arrange, drawn }) {
   let current = null;
   let waiting = null;
 
   function draw(state, animate) {
     const before = current;
+    arrange(state);
     if (!sameTable(before, state)) {
       const seen = animate && before ? snapshotCards(board) : null;
       renderBoard(board, state);
@@ -42,6 +48,7 @@ export function createView(board, { pressing, cursor, drawn }) {
 
   function relabel() {
     if (!current) return;
+    arrange(current);
     renderBoard(board, current, { fresh: true });
     cursor.redraw(current);
     drawn(current, current);
