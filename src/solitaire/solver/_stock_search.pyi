@@ -7,7 +7,9 @@ _Atom = tuple[int, int, int, int]
 def search(
     position: _Position,
     rules: _Rules,
-    configs: tuple[tuple[int, int, int] | tuple[int, int, int, int], ...],
+    configs: tuple[
+        tuple[int, int, int] | tuple[int, int, int, int] | tuple[int, int, int, int, int], ...
+    ],
     seconds: float,
     cpu_clock: bool,
     max_positions: int,
