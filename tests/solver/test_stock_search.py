@@ -600,21 +600,34 @@ def test_a_run_leaves_a_card_only_for_its_use_on_small_positions(variant: str) -
     of the real rules (every legal move, no safe moves) wins, and runs dry where it runs dry.
     A wrong rule shows as a position called lost that the real rules win. The sample
     (RUNS_WAIT_SAMPLES) holds positions the plain search decides within 3 000 positions."""
+    # The rule alone (loose cards change which positions the sample's numbers hold).
+    compared = _small_positions_with_and_without(
+        variant, "runs_wait", "runs wait", RUNS_WAIT_SAMPLES[variant], {"loose_cards": False}
+    )
+    assert Verdict.WINNABLE in compared
+
+
+def _small_positions_with_and_without(
+    variant: str, rule: str, label: str, numbers: tuple[int, ...], table_changes: dict[str, bool]
+) -> list[Verdict]:
+    """The verdicts of the plain search of the real rules on the small positions ``numbers``
+    of a sample (``label``), once each has been checked: the rule (a ``StockTable`` field)
+    changes the complete search there, the search alone with it agrees with the real rules,
+    and they decide it."""
     compared: list[Verdict] = []
-    for number in RUNS_WAIT_SAMPLES[variant]:
+    for number in numbers:
         waste_weight = {"KL1-D1V": 30, "KL1-D3V": 20, "KL1-D3N": 0}[variant]
-        position = _numbered(variant, "runs wait", number, 7, waste_weight)
-        # The rule alone (loose cards change which positions the sample's numbers hold).
-        table = replace(StockTable.for_variant(position.variant), loose_cards=False)
-        assert table.runs_wait and not locked_from_the_start(position)
+        position = _numbered(variant, label, number, 7, waste_weight)
+        table = replace(StockTable.for_variant(position.variant), **table_changes)
+        assert getattr(table, rule) and not locked_from_the_start(position)
         verdict, positions = _complete_alone(position, table)
-        _, without = _complete_alone(position, replace(table, runs_wait=False))
+        _, without = _complete_alone(position, replace(table, **{rule: False}))
         assert positions != without, number  # the rule changes the search here
         judge = _by_the_engine(position, 3_000)
         assert judge is not Verdict.UNKNOWN, number  # the sample holds decided ones only
         assert verdict is judge, (number, position)
         compared.append(judge)
-    assert Verdict.WINNABLE in compared
+    return compared
 
 
 LOOSE_SAMPLES = {
@@ -637,19 +650,9 @@ def test_loose_cards_lose_no_win_on_small_positions(variant: str) -> None:
     the complete search, the complete search alone with it, run to its end, wins exactly
     where the plain search of the real rules wins and runs dry where it runs dry. A wrong
     rule shows as a position called lost that the real rules win."""
-    compared: list[Verdict] = []
-    for number in LOOSE_SAMPLES[variant]:
-        waste_weight = {"KL1-D1V": 30, "KL1-D3V": 20, "KL1-D3N": 0}[variant]
-        position = _numbered(variant, "loose cards", number, 7, waste_weight)
-        table = StockTable.for_variant(position.variant)
-        assert table.loose_cards and not locked_from_the_start(position)
-        verdict, positions = _complete_alone(position, table)
-        _, without = _complete_alone(position, replace(table, loose_cards=False))
-        assert positions != without, number  # the rule changes the search here
-        judge = _by_the_engine(position, 3_000)
-        assert judge is not Verdict.UNKNOWN, number  # the sample holds decided ones only
-        assert verdict is judge, (number, position)
-        compared.append(judge)
+    compared = _small_positions_with_and_without(
+        variant, "loose_cards", "loose cards", LOOSE_SAMPLES[variant], {}
+    )
     assert Verdict.WINNABLE in compared
     assert variant == "KL1-D3N" or compared.count(Verdict.NOT_WINNABLE) >= 3
 
