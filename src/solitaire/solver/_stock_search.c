@@ -13,9 +13,11 @@
  *
  * search(position, rules, configs, seconds, cpu_clock, max_positions, max_nodes, draw_one,
  *        max_bytes[, focus_after]) -> (status, positions, atoms)
- * configs: one (level, depth_weight, turns[, down_weight[, on_down_weight]]) per search of a
- * portfolio (the estimate weighs each face-down card down_weight, 3 unless given, and, one
- * card at a time, each face-up card lying on one on_down_weight, 8 unless given); the searches take
+ * configs: one (level, depth_weight, turns[, down_weight[, on_down_weight[, next_weight]]])
+ * per search of a portfolio (the estimate weighs each face-down card down_weight, 3 unless
+ * given; one card at a time, each face-up card lying on one on_down_weight, 8 unless given;
+ * each card lying over the next card a foundation takes next_weight, 0 unless given:
+ * over_next_cards); the searches take
  * turns of turns × SLICE positions, each with its own table and queue. Level DRAW_ONE (3):
  * every move of the game whose rules are draw_one, the same game dealt one card at a time
  * (a draw-3 game's relaxation: every draw-3 game is a draw-1 game, docs/solver.md); when it
@@ -270,7 +272,45 @@ HOT void settle(const Rules *r, State *s, Atoms *made, int loose) {
 #define DOWN_WEIGHT 3 /* a face-down card's weight in the estimate, unless a config says */
 #define ON_DOWN_WEIGHT 8 /* one card at a time: a face-up card's on a face-down one, the same */
 
-static int estimate(const Rules *r, const State *s, int down_weight, int on_down_weight) {
+/* The cards lying over the next cards the foundations take: for each place, those over the
+   nearest copy of the card it takes next (none over a talon card, which the taps bring up;
+   none for a card with no copy left to find); two places of a suit at one height take both
+   copies, the nearer and the other. Freeing those cards is the work left before the
+   foundations can grow; the estimate's other terms do not see where the cards lie. */
+static int over_next_cards(const Rules *r, const State *s) {
+    uint8_t over[52][2]; /* per card, the fewest cards over a copy, then over the other copy */
+    memset(over, 255, sizeof over);
+    for (int i = 0; i < r->columns; i++)
+        for (int k = 0; k < s->len[i]; k++) {
+            int card = s->cards[i][k], count = s->len[i] - 1 - k;
+            if (count < over[card][0]) {
+                over[card][1] = over[card][0];
+                over[card][0] = (uint8_t)count;
+            } else if (count < over[card][1]) {
+                over[card][1] = (uint8_t)count;
+            }
+        }
+    for (int k = 0; k < s->talon_len; k++) {
+        int card = s->talon[k];
+        over[card][1] = over[card][0];
+        over[card][0] = 0;
+    }
+    int total = 0;
+    for (int suit = 0; suit < 4; suit++) {
+        int first = suit * r->places_per_suit;
+        for (int p = first; p < first + r->places_per_suit; p++) {
+            int height = s->found[p];
+            if (height > KING) continue;
+            int card = suit * 13 + height;
+            int copy = p > first && s->found[first] == height;
+            if (over[card][copy] != 255) total += over[card][copy];
+        }
+    }
+    return total;
+}
+
+static int estimate(const Rules *r, const State *s, int down_weight, int on_down_weight,
+                    int next_weight) {
     int up = 0, down = 0, on_down = 0;
     for (int p = 0; p < r->places; p++) up += s->found[p];
     for (int i = 0; i < r->columns; i++) {
@@ -279,9 +319,11 @@ static int estimate(const Rules *r, const State *s, int down_weight, int on_down
     }
     /* Lower is better: cards still to go up, face-down cards weighing extra. One card at a
        time (EH-2): every card lying on a face-down card is one more move to find a place for
-       before it turns up, and piling cards there is what loses Easy Harp games. */
+       before it turns up, and piling cards there is what loses Easy Harp games. With a
+       next_weight, the cards over the next cards the foundations take weigh too. */
     int value = 2 * (r->total - up) + down_weight * down;
     if (r->single_card) value += on_down_weight * on_down;
+    if (next_weight) value += next_weight * over_next_cards(r, s);
     return value;
 }
 
@@ -545,6 +587,7 @@ typedef struct {
     int depth_weight;
     int down_weight;    /* a face-down card's weight in the estimate */
     int on_down_weight; /* one card at a time: a face-up card's lying on a face-down one */
+    int next_weight;    /* a card's lying over the next card a foundation takes */
     int64_t goal;   /* the won node, or -1 */
     int failed;
     /* The successors of the position being expanded, looked up together: their table
@@ -637,7 +680,8 @@ static int add(Expansion *e, State *child, Atom move) {
         __builtin_prefetch(&e->store->table[e->hash[k] & (e->store->table_size - 1)]);
     e->won[k] = (uint8_t)is_won(r, child);
     e->talon_step[k] = (uint8_t)e->playing_talon;
-    e->priority[k] = estimate(r, child, e->down_weight, e->on_down_weight) + e->depth_weight * (e->depth + 1);
+    e->priority[k] = estimate(r, child, e->down_weight, e->on_down_weight, e->next_weight) +
+                     e->depth_weight * (e->depth + 1);
     if (e->count == BATCH) return flush(e);
     return 0;
 }
@@ -1468,24 +1512,26 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
         return NULL;
     }
     int levels[MAX_MEMBERS], weights[MAX_MEMBERS], turns[MAX_MEMBERS], downs[MAX_MEMBERS];
-    int on_downs[MAX_MEMBERS];
+    int on_downs[MAX_MEMBERS], nexts[MAX_MEMBERS];
     for (Py_ssize_t k = 0; k < members; k++) {
         PyObject *config = PyTuple_GET_ITEM(configs, k);
         downs[k] = DOWN_WEIGHT;
         on_downs[k] = ON_DOWN_WEIGHT;
+        nexts[k] = 0;
         if (!PyTuple_Check(config) ||
-            !PyArg_ParseTuple(config, "iii|ii", &levels[k], &weights[k], &turns[k], &downs[k],
-                              &on_downs[k])) {
+            !PyArg_ParseTuple(config, "iii|iii", &levels[k], &weights[k], &turns[k], &downs[k],
+                              &on_downs[k], &nexts[k])) {
             if (!PyErr_Occurred()) PyErr_SetString(PyExc_TypeError, "a search is a tuple");
             return NULL;
         }
         if ((levels[k] != LIKELY && levels[k] != COMPLETE && levels[k] != DRAW_ONE) ||
             turns[k] < 1 || turns[k] > 64 || downs[k] < 0 || downs[k] > 16 || on_downs[k] < 0 ||
-            on_downs[k] > 16) {
+            on_downs[k] > 16 || nexts[k] < 0 || nexts[k] > 16) {
             PyErr_SetString(PyExc_ValueError, "a search is (level LIKELY 1, COMPLETE 2 or"
                                               " DRAW_ONE 3, weight, turns 1-64[, face-down"
                                               " weight 0-16[, weight of a card on a face-down"
-                                              " one 0-16]])");
+                                              " one 0-16[, weight of a card over a next"
+                                              " card 0-16]]])");
             return NULL;
         }
         if (levels[k] == DRAW_ONE && !has_relaxed) {
@@ -1521,6 +1567,7 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
         e->depth_weight = weights[k];
         e->down_weight = downs[k];
         e->on_down_weight = on_downs[k];
+        e->next_weight = nexts[k];
         e->goal = -1;
         team[k].level = team[k].draw_one ? COMPLETE : levels[k];
         e->loose = team[k].level == COMPLETE && e->rules->loose_cards;
@@ -1547,7 +1594,8 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
         m->root = find_or_add(m->store, buffer, size, key_size, hash_bytes(buffer, key_size),
                               UINT32_MAX, 0, 0, &is_new);
         if (m->root == UINT32_MAX ||
-            !push(m->store, estimate(mr, &root, m->e->down_weight, m->e->on_down_weight), m->root))
+            !push(m->store, estimate(mr, &root, m->e->down_weight, m->e->on_down_weight,
+                                     m->e->next_weight), m->root))
             status = 2;
         else if (is_won(mr, &root) && m->draw_one) m->running = 0; /* a relaxation's win is none */
         else if (is_won(mr, &root)) { m->e->goal = m->root; status = 0; winner = (int)k; }

@@ -8,7 +8,11 @@ def search(
     position: _Position,
     rules: _Rules,
     configs: tuple[
-        tuple[int, int, int] | tuple[int, int, int, int] | tuple[int, int, int, int, int], ...
+        tuple[int, int, int]
+        | tuple[int, int, int, int]
+        | tuple[int, int, int, int, int]
+        | tuple[int, int, int, int, int, int],
+        ...,
     ],
     seconds: float,
     cpu_clock: bool,

@@ -57,9 +57,15 @@ WON, PROVED_LOST, OUT_OF_BUDGET, ALL_DRY = 0, 1, 2, 3
 """What the C search answers: a win; no win (a locked start, or a complete search ran dry);
 the budget ran out; every search ran dry and none was complete (no proof)."""
 
-Config = tuple[int, int, int] | tuple[int, int, int, int] | tuple[int, int, int, int, int]
+Config = (
+    tuple[int, int, int]
+    | tuple[int, int, int, int]
+    | tuple[int, int, int, int, int]
+    | tuple[int, int, int, int, int, int]
+)
 """One search of a portfolio: (level, weight of a step, turns[, weight of a face-down card[,
-weight of a face-up card on a face-down one, one card at a time]])."""
+weight of a face-up card on a face-down one, one card at a time[, weight of a card lying
+over the next card a foundation takes]]])."""
 
 Step = tuple[tuple[Atom, ...], State]
 """A successor: the atoms that lead to it (its move, then the safe moves), and where."""
@@ -118,7 +124,8 @@ def search(
     ``configs``: one ``(level, weight of a step, turns)`` per search, or with a fourth number,
     the weight of a face-down card in the estimate (3 without), and a fifth, in a game of one
     card at a time (Easy Harp), the weight of a face-up card lying on a face-down one (8
-    without); a ``DRAW_ONE`` search plays
+    without), and a sixth, the weight of a card lying over the next card a foundation takes
+    (0 without); a ``DRAW_ONE`` search plays
     ``table.dealt_one_at_a_time()``. ``max_positions`` −1 for no limit. Once ``focus_after``
     positions are expanded undecided (−1: never), the likely searches leave the turns."""
     draw_one = (

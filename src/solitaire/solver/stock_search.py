@@ -53,22 +53,22 @@ EASY_HARP_PORTFOLIOS: tuple[Portfolio, ...] = (
         (COMPLETE, 0, 1),
         (LIKELY, 0, 1),
         (LIKELY, 4, 2),
-        (COMPLETE, 2, 1, 6),
-        (COMPLETE, 3, 1),
+        (COMPLETE, 2, 1, 6, 8, 4),
+        (COMPLETE, 3, 2, 3, 8, 6),
         (COMPLETE, 1, 1, 10, 4),
         (COMPLETE, 0, 1, 0),
-        (LIKELY, 0, 1, 8),
     ),
 )
 """Easy Harp's: greedy search on every move, which wins most deals almost at once (the
 likely moves leave out talon cards that look useless, and many wins need them), beside greedy
 search and weight 4 (double turns) on the likely moves, which win most of the others;
-weighted A* on every move, with weights 2, 3 and 1 and a face-down card weighing 6, 3 and 10
-(the last also weighing a face-up card lying on a face-down one 4 instead of 8), which win
+weighted A* on every move, with weights 2, 3 (double turns) and 1 and a face-down card
+weighing 6, 3 and 10 (the last also weighing a face-up card lying on a face-down one 4 instead
+of 8; the first two a card lying over the next card a foundation takes 4 and 6), which win
 positions the greedy searches wander past (a player's game gone astray most of all); and
-greedy searches weighing a face-down card 0 (every move) and 8 (likely moves). Each wins
-deals or positions the others leave undecided (EH1-N 233, 840, 122, 38 and 44, and deal 19
-thirty moves into a player's game; docs/solver-figures.md, 2026-12-05)."""
+greedy search on every move weighing a face-down card 0. Each wins deals the others leave
+undecided within a bound (EH1-N 233, 1 180, 122 and 38; docs/solver-figures.md,
+2026-12-05)."""
 
 
 KLONDIKE_FOCUS_AFTER = 2_000_000
