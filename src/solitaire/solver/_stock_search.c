@@ -226,6 +226,14 @@ static int comes_back(const State *s, int i) {
     return len == 1 && down == 0 && card % 13 == KING;
 }
 
+/* The cards the foundations take next, as bits by card id. */
+static inline uint64_t taken_next(const Rules *r, const uint8_t *found) {
+    uint64_t next = 0;
+    for (int p = 0; p < r->places; p++)
+        if (found[p] <= KING) next |= 1ull << ((p / r->places_per_suit) * 13 + found[p]);
+    return next;
+}
+
 /* Make every safe move to the foundations: from a column's end; from the waste in draw 1
    only, where taking a card out of the talon cannot change what the taps show; and in draw 1
    with passes (talon_free) from anywhere in the talon, since any talon card can be brought
@@ -247,8 +255,10 @@ HOT void settle(const Rules *r, State *s, Atoms *made, int loose) {
             }
         }
         if (r->talon_free) {
+            uint64_t next = taken_next(r, s->found);
             for (int k = 0; k < s->talon_len; k++) {
                 int card = s->talon[k];
+                if (!(next >> card & 1)) continue; /* most talon cards: ruled out at once */
                 int place = place_for(r, s->found, card);
                 if (place < 0 || !is_safe(r, s->found, card)) continue;
                 int taps = taps_to(s, k + 1);
@@ -278,11 +288,13 @@ HOT void settle(const Rules *r, State *s, Atoms *made, int loose) {
    copies, the nearer and the other. Freeing those cards is the work left before the
    foundations can grow; the estimate's other terms do not see where the cards lie. */
 static int over_next_cards(const Rules *r, const State *s) {
+    uint64_t next = taken_next(r, s->found);
     uint8_t over[52][2]; /* per card, the fewest cards over a copy, then over the other copy */
     memset(over, 255, sizeof over);
     for (int i = 0; i < r->columns; i++)
         for (int k = 0; k < s->len[i]; k++) {
             int card = s->cards[i][k], count = s->len[i] - 1 - k;
+            if (!(next >> card & 1)) continue;
             if (count < over[card][0]) {
                 over[card][1] = over[card][0];
                 over[card][0] = (uint8_t)count;
@@ -292,6 +304,7 @@ static int over_next_cards(const Rules *r, const State *s) {
         }
     for (int k = 0; k < s->talon_len; k++) {
         int card = s->talon[k];
+        if (!(next >> card & 1)) continue;
         over[card][1] = over[card][0];
         over[card][0] = 0;
     }
