@@ -11,15 +11,18 @@ import { watchNetwork } from "./offline.js";
 import { ui } from "./state.js";
 import { showToast } from "./toast.js";
 
-// After a network failure: the game as the server holds it, unless actions were made since.
+// After a network failure: the game as the server holds it, unless actions were made since
+// or another answer was adopted meanwhile. Back online after a look without the network, the
+// device's copy of the game answers here while the offline engine asks the server for the
+// game (moved on in another tab, say) and shows it: whichever answer comes last must not put
+// the older state back.
 export async function resync() {
   const current = ui.game.confirmed();
   if (!current) return;
   const { status, body } = await api.game(current.id).catch(() => ({ status: 0 }));
-  if (status === 200 && !ui.game.busy()) {
-    ui.dom.network.found();
-    ui.game.adopt(body, { animate: true });
-  }
+  if (status !== 200) return;
+  ui.dom.network.found();
+  if (!ui.game.busy() && ui.game.confirmed() === current) ui.game.adopt(body, { animate: true });
 }
 
 // Another tab may have moved meanwhile: show the game as the server holds it.
