@@ -606,7 +606,7 @@ typedef struct {
     /* The successors of the position being expanded, looked up together: their table
        slots are fetched from memory side by side instead of one cache miss after another. */
     int count;
-    int size[BATCH], key_size[BATCH], priority[BATCH];
+    int size[BATCH], key_size[BATCH];
     uint32_t hash[BATCH];
     uint8_t won[BATCH];
     uint8_t talon_step[BATCH];
@@ -648,7 +648,12 @@ static int flush(Expansion *e) {
         if (node == UINT32_MAX) { e->failed = 1; return 1; }
         if (!is_new) continue;
         if (e->won[k]) { e->goal = node; return 1; }
-        if (!push(st, e->priority[k], node)) { e->failed = 1; return 1; }
+        /* Estimated only now: most successors are positions already stored. */
+        State child;
+        deserialize(e->rules, e->slot[k], &child);
+        int priority = estimate(e->rules, &child, e->down_weight, e->on_down_weight,
+                                e->next_weight) + e->depth_weight * (e->depth + 1);
+        if (!push(st, priority, node)) { e->failed = 1; return 1; }
     }
     return 0;
 }
@@ -693,8 +698,6 @@ static int add(Expansion *e, State *child, Atom move) {
         __builtin_prefetch(&e->store->table[e->hash[k] & (e->store->table_size - 1)]);
     e->won[k] = (uint8_t)is_won(r, child);
     e->talon_step[k] = (uint8_t)e->playing_talon;
-    e->priority[k] = estimate(r, child, e->down_weight, e->on_down_weight, e->next_weight) +
-                     e->depth_weight * (e->depth + 1);
     if (e->count == BATCH) return flush(e);
     return 0;
 }
