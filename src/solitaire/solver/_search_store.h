@@ -29,7 +29,7 @@ typedef struct {
     uint64_t *offset;     /* node -> where it lies in the arena */
     uint32_t *parent;
     uint16_t *depth;
-    uint8_t *talon_step;  /* node -> reached by a step that played a talon card (to check) */
+    uint8_t *step;        /* node -> how its first step reached it, as its search says */
     uint16_t *key_size;
     uint32_t nodes, node_capacity, max_nodes;
     uint64_t *table;      /* open addressing: hash << 32 | node + 1; 0 = free */
@@ -103,7 +103,7 @@ static int grow_table(Store *st) {
 
 /* The node with this key, or a new one (*is_new = 1); UINT32_MAX when memory runs out. */
 static uint32_t find_or_add(Store *st, const uint8_t *data, int size, int key_size, uint32_t h,
-                            uint32_t parent, uint16_t depth, uint8_t talon_step, int *is_new) {
+                            uint32_t parent, uint16_t depth, uint8_t step, int *is_new) {
     *is_new = 0;
     if ((uint64_t)st->nodes * 2 >= st->table_size && !grow_table(st)) return UINT32_MAX;
     uint64_t j = h & (st->table_size - 1);
@@ -120,7 +120,7 @@ static uint32_t find_or_add(Store *st, const uint8_t *data, int size, int key_si
         st->over_bound = 1;
         return UINT32_MAX;
     }
-    /* The position's bytes, and its offset, parent, depth, talon_step and key_size. */
+    /* The position's bytes, and its offset, parent, depth, step and key_size. */
     if (!take_bytes(st, (size_t)size + 17, 0)) return UINT32_MAX;
     if (st->nodes == st->node_capacity) {
         uint32_t capacity = st->node_capacity ? st->node_capacity * 2 : (1u << 16);
@@ -130,11 +130,11 @@ static uint32_t find_or_add(Store *st, const uint8_t *data, int size, int key_si
         if (parents) st->parent = parents;
         uint16_t *depths = realloc(st->depth, capacity * sizeof(uint16_t));
         if (depths) st->depth = depths;
-        uint8_t *talon_steps = realloc(st->talon_step, capacity);
-        if (talon_steps) st->talon_step = talon_steps;
+        uint8_t *steps = realloc(st->step, capacity);
+        if (steps) st->step = steps;
         uint16_t *keys = realloc(st->key_size, capacity * sizeof(uint16_t));
         if (keys) st->key_size = keys;
-        if (!offset || !parents || !depths || !talon_steps || !keys) return UINT32_MAX;
+        if (!offset || !parents || !depths || !steps || !keys) return UINT32_MAX;
         st->node_capacity = capacity;
     }
     if (st->arena_used + (size_t)size + 64 > st->arena_size) {
@@ -150,7 +150,7 @@ static uint32_t find_or_add(Store *st, const uint8_t *data, int size, int key_si
     st->arena_used += (size_t)size;
     st->parent[node] = parent;
     st->depth[node] = depth;
-    st->talon_step[node] = talon_step;
+    st->step[node] = step;
     st->key_size[node] = (uint16_t)key_size;
     st->table[j] = (uint64_t)h << 32 | (uint64_t)(node + 1);
     *is_new = 1;
@@ -190,7 +190,7 @@ static void free_store(Store *st) {
     free(st->offset);
     free(st->parent);
     free(st->depth);
-    free(st->talon_step);
+    free(st->step);
     free(st->key_size);
     free(st->table);
     for (int i = 0; i < BUCKETS; i++) free(st->bucket_items[i]);

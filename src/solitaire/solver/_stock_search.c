@@ -607,6 +607,12 @@ static void deserialize(const Rules *r, const uint8_t *in, State *s) {
    for one position among them (the moves of a won search's path). */
 enum { SEARCHING, LISTING, FINDING };
 
+/* How the step that first reached a stored position made it (Store.step): it played a talon
+   card (positions to check for stuck cards, without passes back), or it brought card c back
+   from its foundation (STEP_BROUGHT_BACK + c; one deck only): the position's own move of c
+   up again leads back to the one before, already stored, and is not made. */
+enum { STEP_OTHER = 0, STEP_TALON = 1, STEP_BROUGHT_BACK = 2 };
+
 typedef struct {
     const Rules *rules;
     int mode;
@@ -625,8 +631,10 @@ typedef struct {
     int size[BATCH], key_size[BATCH];
     uint32_t hash[BATCH];
     uint8_t won[BATCH];
-    uint8_t talon_step[BATCH];
+    uint8_t step[BATCH];
     int playing_talon; /* the moves being added play a talon card (checked without passes) */
+    int bringing_back; /* the move being added brings this card back (plain back moves), or -1 */
+    int came_back;     /* the card the step to the position being expanded brought back, + 1 */
     uint8_t slot[BATCH][SLOT];
     /* LISTING and FINDING: the move emptying a column whose king's move is being added
        (kings_into_empty) comes first in the step's atoms. */
@@ -659,7 +667,7 @@ static int flush(Expansion *e) {
     for (int k = 0; k < count; k++) {
         int is_new;
         uint32_t node = find_or_add(st, e->slot[k], e->size[k], e->key_size[k], e->hash[k],
-                                    e->parent, (uint16_t)(e->depth + 1), e->talon_step[k],
+                                    e->parent, (uint16_t)(e->depth + 1), e->step[k],
                                     &is_new);
         if (node == UINT32_MAX) { e->failed = 1; return 1; }
         if (!is_new) continue;
@@ -713,7 +721,9 @@ static int add(Expansion *e, State *child, Atom move) {
     if (e->store->table_size)
         __builtin_prefetch(&e->store->table[e->hash[k] & (e->store->table_size - 1)]);
     e->won[k] = (uint8_t)is_won(r, child);
-    e->talon_step[k] = (uint8_t)e->playing_talon;
+    e->step[k] = e->playing_talon        ? STEP_TALON
+                 : e->bringing_back >= 0 ? (uint8_t)(STEP_BROUGHT_BACK + e->bringing_back)
+                                         : STEP_OTHER;
     if (e->count == BATCH) return flush(e);
     return 0;
 }
@@ -1055,8 +1065,11 @@ static int expand(Expansion *e, const State *s, int level) {
     /* Column ends to the foundations. */
     for (int i = 0; i < r->columns; i++) {
         if (!s->len[i]) continue;
-        int place = next_up[s->cards[i][s->len[i] - 1]];
+        int end = s->cards[i][s->len[i] - 1];
+        int place = next_up[end];
         if (place < 0) continue;
+        /* The card the step here brought back, going up again: the position before it. */
+        if (end + 1 == e->came_back) continue;
         column_to_foundation(&child, s, i, place);
         if (add(e, &child, atom(TO_FOUNDATION, i, 0, 0))) return 1;
     }
@@ -1188,7 +1201,13 @@ static int expand(Expansion *e, const State *s, int level) {
             for (int t = 0; t < r->columns; t++) {
                 if (!(targets & (1u << t))) continue;
                 back_to_column(r, &child, s, p, t);
-                if (add(e, &child, atom(BACK, p, t, 0))) return 1;
+                /* A safe card would go straight back up (settle): the position itself, met
+                   again. Listing keeps it, as the rules make the move. */
+                if (e->mode == SEARCHING && is_safe(r, child.found, card)) continue;
+                e->bringing_back = r->places_per_suit == 1 ? card : -1;
+                int stop = add(e, &child, atom(BACK, p, t, 0));
+                e->bringing_back = -1;
+                if (stop) return 1;
             }
         }
     }
@@ -1315,6 +1334,7 @@ static PyObject *path_atoms(const Rules *r, const Member *m, const State *settle
         Py_XDECREF(atoms);
         return PyErr_NoMemory();
     }
+    finder->bringing_back = -1;
     uint32_t k = length;
     for (uint32_t node = (uint32_t)m->e->goal;; node = st->parent[node]) {
         nodes[--k] = node;
@@ -1593,6 +1613,7 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
         store->held = &held;
         store->max_held = max_bytes > 0 ? (size_t)max_bytes : 0;
         Expansion *e = team[k].e;
+        e->bringing_back = -1;
         team[k].draw_one = levels[k] == DRAW_ONE;
         e->rules = team[k].draw_one ? &relaxed : &r;
         e->store = store;
@@ -1688,8 +1709,10 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
                    (the start was, above): a move between columns or up hardly ever locks a
                    position its parent left free, and skipping a check only costs the
                    search a dead position's successors, never a win. */
-                if (mr->check_dead && m->store->talon_step[node] && has_stuck_cards(mr, &s, 0))
+                uint8_t step = m->store->step[node];
+                if (mr->check_dead && step == STEP_TALON && has_stuck_cards(mr, &s, 0))
                     continue;
+                e->came_back = step >= STEP_BROUGHT_BACK ? step - STEP_BROUGHT_BACK + 1 : 0;
                 e->parent = (uint32_t)node;
                 e->depth = m->store->depth[node];
                 if (!expand(e, &s, m->level)) flush(e);
@@ -1745,6 +1768,7 @@ static PyObject *py_successors(PyObject *self, PyObject *args) {
     }
     Expansion *lister = calloc(1, sizeof(Expansion));
     if (!lister) return PyErr_NoMemory();
+    lister->bringing_back = -1;
     lister->rules = &r;
     lister->mode = LISTING;
     lister->unsettled = !settled;
