@@ -633,8 +633,9 @@ typedef struct {
     uint8_t won[BATCH];
     uint8_t step[BATCH];
     int playing_talon; /* the moves being added play a talon card (checked without passes) */
-    int bringing_back; /* the move being added brings this card back (plain back moves), or -1 */
-    int came_back;     /* the card the step to the position being expanded brought back, + 1 */
+    /* Plain back moves (one deck), each card + 1, 0 for none: the card the move being added
+       brings back, and the card the step to the position being expanded brought back. */
+    int bringing_back, came_back;
     uint8_t slot[BATCH][SLOT];
     /* LISTING and FINDING: the move emptying a column whose king's move is being added
        (kings_into_empty) comes first in the step's atoms. */
@@ -721,9 +722,9 @@ static int add(Expansion *e, State *child, Atom move) {
     if (e->store->table_size)
         __builtin_prefetch(&e->store->table[e->hash[k] & (e->store->table_size - 1)]);
     e->won[k] = (uint8_t)is_won(r, child);
-    e->step[k] = e->playing_talon        ? STEP_TALON
-                 : e->bringing_back >= 0 ? (uint8_t)(STEP_BROUGHT_BACK + e->bringing_back)
-                                         : STEP_OTHER;
+    e->step[k] = e->playing_talon   ? STEP_TALON
+                 : e->bringing_back ? (uint8_t)(STEP_BROUGHT_BACK + e->bringing_back - 1)
+                                    : STEP_OTHER;
     if (e->count == BATCH) return flush(e);
     return 0;
 }
@@ -1204,9 +1205,9 @@ static int expand(Expansion *e, const State *s, int level) {
                 /* A safe card would go straight back up (settle): the position itself, met
                    again. Listing keeps it, as the rules make the move. */
                 if (e->mode == SEARCHING && is_safe(r, child.found, card)) continue;
-                e->bringing_back = r->places_per_suit == 1 ? card : -1;
+                e->bringing_back = r->places_per_suit == 1 ? card + 1 : 0;
                 int stop = add(e, &child, atom(BACK, p, t, 0));
-                e->bringing_back = -1;
+                e->bringing_back = 0;
                 if (stop) return 1;
             }
         }
@@ -1334,7 +1335,6 @@ static PyObject *path_atoms(const Rules *r, const Member *m, const State *settle
         Py_XDECREF(atoms);
         return PyErr_NoMemory();
     }
-    finder->bringing_back = -1;
     uint32_t k = length;
     for (uint32_t node = (uint32_t)m->e->goal;; node = st->parent[node]) {
         nodes[--k] = node;
@@ -1613,7 +1613,6 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
         store->held = &held;
         store->max_held = max_bytes > 0 ? (size_t)max_bytes : 0;
         Expansion *e = team[k].e;
-        e->bringing_back = -1;
         team[k].draw_one = levels[k] == DRAW_ONE;
         e->rules = team[k].draw_one ? &relaxed : &r;
         e->store = store;
@@ -1768,7 +1767,6 @@ static PyObject *py_successors(PyObject *self, PyObject *args) {
     }
     Expansion *lister = calloc(1, sizeof(Expansion));
     if (!lister) return PyErr_NoMemory();
-    lister->bringing_back = -1;
     lister->rules = &r;
     lister->mode = LISTING;
     lister->unsettled = !settled;
