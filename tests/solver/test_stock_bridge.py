@@ -5,6 +5,7 @@ its moves, its safe moves, its keys, its deadlock proofs and its talon waits."""
 from __future__ import annotations
 
 import random
+from collections import Counter
 from dataclasses import replace
 
 import pytest
@@ -22,6 +23,7 @@ from solitaire.solver.card_ids import card_id, card_text
 from solitaire.solver.stock_bridge import COMPLETE, LIKELY
 from solitaire.solver.stock_moves import BACK as BACK_MOVE
 from solitaire.solver.stock_moves import COLUMN as COLUMN_MOVE
+from solitaire.solver.stock_moves import TALON as TALON_MOVE
 from solitaire.solver.stock_moves import to_moves
 from solitaire.solver.stock_position import State, StockTable, state_of
 
@@ -360,6 +362,94 @@ def test_a_card_whose_targets_can_never_lie_at_a_column_end_is_stuck() -> None:
     assert _stuck_cards_stay_put(position, [("t1", index) for index in range(4)], 800) >= 800
     # With a red 7 free in the stock, a black 6 can come down onto it: nothing is stuck.
     assert _stuck(_klondike_layout({"t1": "[3D] [7H] 5D"})) == []
+
+
+# -- Easy Harp's chains ----------------------------------------------------------------------
+
+
+def _easy_harp_layout(columns: dict[str, str], foundations: dict[str, str], stock: str) -> Position:
+    """An Easy Harp position: the columns, foundation places and stock given (layout text);
+    every other card of the two decks face down in t4 … t9, each ending with a face-up king
+    (so that few moves are left besides those the test looks at)."""
+    used = Counter(stock.split())
+    used.update(card for cards in foundations.values() for card in cards.split())
+    for cards in columns.values():
+        used.update(card.strip("[]") for card in cards.split())
+    rest = [r + s for s in "SHDC" for r in "A23456789TJQK" for _ in range(2 - used[r + s])]
+    kings = [card for card in rest if card[0] == "K"][:6]
+    others = list((Counter(rest) - Counter(kings)).elements())
+    piles = dict(columns)
+    for index, king in enumerate(kings):
+        piles[f"t{4 + index}"] = " ".join(f"[{c}]" for c in others[index::6]) + f" {king}"
+    lines = ["game: EH1-N", "s: " + " ".join(f"[{c}]" for c in stock.split())]
+    lines += [f"f{place}: {foundations.get(f'f{place}', '')}" for place in range(1, 9)]
+    lines += [f"{pile}: {cards}" for pile, cards in piles.items()]
+    return parse_layout("\n".join(lines) + "\n")
+
+
+def _chain_position() -> Position:
+    """The 8♥ lies over face-down cards; no red queen is in the talon (one Q♥ is up, the
+    other and both Q♦ lie face down); both J♠ and both J♣, both T♦ but one T♥, both 9♣ but
+    one 9♠."""
+    return _easy_harp_layout(
+        {"t1": "KC", "t2": "[3S] [4D] 8H", "t3": "[2C] [QH] [QD] [QD] 9S"},
+        {"f3": "AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH"},
+        "JS JS JC JC TD TD TH 9C 9C 9S",
+    )
+
+
+def test_easy_harp_s_likely_moves_lay_a_chain_under_a_card_in_one_step() -> None:
+    # Under the K♣ a chain Q J T 9 takes the 8♥: the Q♥ comes back from its foundation
+    # (EH-8: no red queen in the talon), then J♠ (both black jacks have both copies in the
+    # talon: the first suit), T♦ (both copies, where one T♥ is up) and 9♣ (both copies, where
+    # one 9♠ lies in t3). One step, each of its moves legal; the 4♦ under the 8♥ turns up.
+    # The 9♠ of t3, over face-down cards too, gets its chain Q J T under the K♣ as well.
+    position = _chain_position()
+    table = StockTable.for_variant(position.variant)
+    onto_king = {}
+    for atoms, _ in stock_bridge.successors(state_of(position), table, LIKELY):
+        if atoms[0][0] == BACK_MOVE and atoms[0][2] == 0:
+            after = _replay(position, atoms)
+            onto_king[after.pile("t1").cards[-1].code] = after
+    assert sorted(onto_king) == ["8H", "9S"]
+    after = onto_king["8H"]
+    assert [card.code for card in after.pile("t1").cards] == ["KC", "QH", "JS", "TD", "9C", "8H"]
+    assert after.pile("f3").cards[-1].code == "JH"
+    assert (after.pile("t2").down, after.pile("t2").cards[-1].code) == (1, "4D")
+    talon = after.pile("s").cards + after.pile(WASTE).cards
+    assert sorted(card.code for card in talon) == sorted(["JS", "JC", "JC", "TD", "TH", "9C", "9S"])
+    assert [card.code for card in onto_king["9S"].pile("t1").cards] == [
+        "KC",
+        "QH",
+        "JS",
+        "TD",
+        "9S",
+    ]
+
+
+def test_at_easy_harp_s_likely_level_talon_cards_go_to_columns_only_in_chains() -> None:
+    # Every likely step that lays a talon card on a column ends with a column's card going
+    # onto the chain (here Q♥ J♠ T♦ 9♣ under the K♣, then the 8♥); the complete level makes
+    # the single moves too.
+    position = _easy_harp_layout({"t1": "KC", "t2": "[3S] [4D] 8H"}, {}, "QH QH JS JS TD TD 9C 9C")
+    table = StockTable.for_variant(position.variant)
+    state = state_of(position)
+    laying = [
+        atoms
+        for atoms, _ in stock_bridge.successors(state, table, LIKELY)
+        if atoms[0][0] == TALON_MOVE and atoms[0][2] >= 0
+    ]
+    assert any(
+        [card.code for card in _replay(position, atoms).pile("t1").cards]
+        == ["KC", "QH", "JS", "TD", "9C", "8H"]
+        for atoms in laying
+    )
+    for atoms in laying:
+        assert any(atom[0] == COLUMN_MOVE for atom in atoms), atoms
+    complete = stock_bridge.successors(state, table, COMPLETE)
+    assert any(
+        len(atoms) == 1 and atoms[0][0] == TALON_MOVE and atoms[0][2] >= 0 for atoms, _ in complete
+    )
 
 
 # -- talon waits ---------------------------------------------------------------------------

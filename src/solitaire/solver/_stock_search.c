@@ -1020,15 +1020,102 @@ static int up_soon(const Rules *r, const State *s, const Waits *waits, int card)
     return 1;
 }
 
+/* The talon card of this id nearest the waste's top: its waste size, 0 for none. */
+static int talon_size_of(const State *s, int card) {
+    int best = 0, best_taps = 1 << 30;
+    for (int k = 0; k < s->talon_len; k++)
+        if (s->talon[k] == card && taps_to(s, k + 1) < best_taps) {
+            best = k + 1;
+            best_taps = taps_to(s, k + 1);
+        }
+    return best;
+}
+
+/* Easy Harp's likely level (one card at a time, draw 1 with passes): a column's last card
+   lying over face-down cards, or alone in its column, goes onto a chain built down from
+   another column's end, or from a king in an empty column, all in one step. A person plans
+   so: to free the 4♥ from a column, lay 7♣ 6♦ 5♠ from the talon under an 8♥ and put the 4♥
+   on the 5♠. Each card of the chain comes from the talon (any talon card can be brought up:
+   draw 1 with passes), or else is a foundation's top card brought back (EH-8). For each rank
+   the chain takes a talon card no foundation takes next if it can, then one with both copies
+   in the talon, then a foundation's top card. Each card's move is a legal move, so the step
+   is a list of legal moves. */
+static int talon_chains(Expansion *e, const State *s, int empty, const int8_t *next_up) {
+    const Rules *r = e->rules;
+    uint8_t in_talon[52] = {0};
+    for (int k = 0; k < s->talon_len; k++) in_talon[s->talon[k]]++;
+    State cur, next;
+    for (int i = 0; i < r->columns; i++) {
+        if (s->len[i] <= s->down[i] || (!s->down[i] && s->len[i] != 1)) continue;
+        int x = s->cards[i][s->len[i] - 1], x_rank = x % 13;
+        if (x_rank == KING) continue;
+        for (int t = 0; t < r->columns; t++) {
+            if (t == i || (!s->len[t] && t != empty)) continue;
+            int top_rank, red;
+            if (s->len[t]) {
+                int end = s->cards[t][s->len[t] - 1];
+                top_rank = end % 13 - 1;
+                red = !is_red(end);
+            } else {
+                top_rank = KING;
+                red = (KING - x_rank) % 2 ? !is_red(x) : is_red(x);
+            }
+            if (top_rank <= x_rank) continue;
+            /* The chain's colours alternate down to x's parent, of the other colour. */
+            if (((top_rank - x_rank) % 2 ? !is_red(x) : is_red(x)) != red) continue;
+            int chain[13], source[13], length = 0;
+            for (int rank = top_rank; rank > x_rank; rank--) {
+                int colour_red = (top_rank - rank) % 2 ? !red : red;
+                int a = (colour_red ? 1 : 0) * 13 + rank, b = (colour_red ? 2 : 3) * 13 + rank;
+                int best = -1, best_score = -1, from = -1;
+                for (int n = 0; n < 2; n++) {
+                    int card = n ? b : a;
+                    if (!in_talon[card]) continue;
+                    int score = (next_up[card] < 0) * 2 + (in_talon[card] > 1);
+                    if (score > best_score) { best = card; best_score = score; }
+                }
+                for (int n = 0; n < 2 && best < 0; n++) {
+                    int card = n ? b : a, suit = card / 13;
+                    for (int p = suit * r->places_per_suit; p < (suit + 1) * r->places_per_suit; p++)
+                        if (s->found[p] == rank + 1) { best = card; from = p; break; }
+                }
+                if (best < 0) break;
+                source[length] = from;
+                chain[length++] = best;
+            }
+            if (length != top_rank - x_rank) continue;
+            copy_state(&cur, s);
+            e->prefix_len = 0;
+            for (int k = 0; k < length; k++) {
+                if (source[k] >= 0) {
+                    e->prefix[e->prefix_len++] = atom(BACK, source[k], t, 0);
+                    back_to_column(r, &next, &cur, source[k], t);
+                } else {
+                    int size = talon_size_of(&cur, chain[k]);
+                    e->prefix[e->prefix_len++] = atom(TALON, taps_to(&cur, size), t, 0);
+                    talon_to_column(&next, &cur, size, t);
+                }
+                copy_state(&cur, &next);
+            }
+            column_to_column(&next, &cur, i, cur.len[i] - 1, t);
+            int stop = add(e, &next, atom(COLUMN, i, 1, t));
+            e->prefix_len = 0;
+            if (stop) return 1;
+        }
+    }
+    return 0;
+}
+
 /* Every move of the position, each followed by the safe moves it allows; at level LIKELY the
    moves a good player would consider (after Klondike-Solver's pruning): no card back from a
    foundation; a column is emptied only when a king could fill it; in Klondike part of a run
-   moves only to let the card it uncovers go up; in Easy Harp a talon card goes to a column
-   only when the last card of a column that hides face-down cards could then go onto it (in
-   Klondike that pruning loses more wins than the time it saves). A win found this way is a
-   win; a search that finds none proves nothing. Pointless moves are left out at both levels:
-   a king (or a whole column) already at a column's bottom into an empty column, and into any
-   empty column but the first (they are interchangeable). With runs_wait (complete level, one
+   moves only to let the card it uncovers go up; in Easy Harp talon cards go to columns only
+   in chains that take a card off a column (talon_chains), and a card leaves a column without
+   face-down cards only to empty it (in Klondike a talon card's pruning of that kind loses
+   more wins than the time it saves). A win found this way is a win; a search that finds
+   none proves nothing. Pointless moves are left out at both levels: a king (or a whole
+   column) already at a column's bottom into an empty column, and into any empty column but
+   the first (they are interchangeable). With runs_wait (complete level, one
    deck), part of a run leaves a face-up card `u` it lies on as the rules build (the run's
    first card one rank lower, the other colour: always so in a position reached from a deal)
    only when `u` can then be used at once: it can go up (with talon waits, perhaps after the
@@ -1038,7 +1125,9 @@ static int up_soon(const Rules *r, const State *s, const Waits *waits, int card)
 static int expand(Expansion *e, const State *s, int level) {
     const Rules *r = e->rules;
     int complete = level == COMPLETE;
-    int talon_only_when_useful = level == LIKELY && r->single_card;
+    /* Easy Harp's likely level: a talon card goes to a column only in a chain (talon_chains),
+       and a card leaves a column without face-down cards only to empty it. */
+    int chains_only = level == LIKELY && r->single_card && r->talon_free;
     State child;
     int empty = -1;
     for (int j = 0; j < r->columns; j++)
@@ -1078,18 +1167,6 @@ static int expand(Expansion *e, const State *s, int level) {
     e->playing_talon = 1;
     Waits waits;
     int waits_known = 0; /* waits_of when a talon card first has somewhere to go */
-    uint8_t useful[52] = {0};
-    if (talon_only_when_useful) {
-        for (int j = 0; j < r->columns; j++) {
-            if (!s->down[j] || !s->len[j]) continue;
-            int card = s->cards[j][s->len[j] - 1];
-            if (card % 13 == KING) continue;
-            int above[2];
-            other_colour(card, 1, above);
-            useful[above[0]] = 1;
-            useful[above[1]] = 1;
-        }
-    }
     {
         uint8_t sizes[MAX_TALON + 1], taps[MAX_TALON + 1];
         int reached = reachable(r, s, sizes, taps);
@@ -1107,7 +1184,7 @@ static int expand(Expansion *e, const State *s, int level) {
                 talon_to_foundation(&child, s, size, place);
                 if (add(e, &child, atom(TALON, taps[n], -1, 0))) return 1;
             }
-            if (talon_only_when_useful && !king && !useful[card]) continue;
+            if (chains_only) continue;
             if (r->talon_waits && !to_column(&waits, card)) continue;
             uint16_t targets = king ? (empty >= 0 ? (uint16_t)(1u << empty) : 0) : wanted[card];
             for (int t = 0; t < r->columns; t++) {
@@ -1168,6 +1245,7 @@ static int expand(Expansion *e, const State *s, int level) {
             if (!complete && !r->single_card && start > down && next_up[s->cards[i][start - 1]] < 0)
                 continue;
             if (!complete && start == 0 && !king_waiting) continue;
+            if (chains_only && !down && size > 1 && !king) continue;
             if (runs_wait && !king && start > down && goes_on(card, s->cards[i][start - 1]) &&
                 !up_soon(r, s, &waits, s->cards[i][start - 1]) && !free_now[twin_of(card)])
                 continue;
@@ -1191,6 +1269,12 @@ static int expand(Expansion *e, const State *s, int level) {
         }
     }
     if (complete && e->loose) return chains(e, s);
+    if (chains_only) {
+        e->playing_talon = 1;
+        int stop = talon_chains(e, s, empty, next_up);
+        e->playing_talon = 0;
+        if (stop) return 1;
+    }
     /* A foundation's top card back onto a column (KL-7, EH-8). */
     if (complete) {
         for (int p = 0; p < r->places; p++) {

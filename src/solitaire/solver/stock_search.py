@@ -53,22 +53,17 @@ EASY_HARP_PORTFOLIOS: tuple[Portfolio, ...] = (
         (COMPLETE, 0, 1),
         (LIKELY, 0, 1),
         (LIKELY, 4, 2),
-        (COMPLETE, 2, 1, 6, 8, 4),
         (COMPLETE, 3, 2, 3, 8, 6),
-        (COMPLETE, 1, 1, 10, 4),
-        (COMPLETE, 0, 1, 0),
     ),
 )
-"""Easy Harp's: greedy search on every move, which wins most deals almost at once (the
-likely moves leave out talon cards that look useless, and many wins need them), beside greedy
-search and weight 4 (double turns) on the likely moves, which win most of the others;
-weighted A* on every move, with weights 2, 3 (double turns) and 1 and a face-down card
-weighing 6, 3 and 10 (the last also weighing a face-up card lying on a face-down one 4 instead
-of 8; the first two a card lying over the next card a foundation takes 4 and 6), which win
-positions the greedy searches wander past (a player's game gone astray most of all); and
-greedy search on every move weighing a face-down card 0. Each wins deals the others leave
-undecided within a bound (EH1-N 233, 1 180, 122 and 38; docs/solver-figures.md,
-2026-12-05)."""
+"""Easy Harp's: greedy search on every move, which wins most deals almost at once; greedy
+search and weighted A* 4 (double turns) on the likely moves, which plan (a card off a column
+onto a chain of talon cards, one step) and win most of the positions a player's game gone
+astray leaves; and weighted A* 3 on every move (double turns, the cards over the next cards a
+foundation takes weighing 6), which wins positions the others wander past (EH1-N 1 180).
+Three more weighted A* searches on every move left the portfolio when the likely moves
+learned to plan: without them, the same deals won and as many positions met mid-game
+(docs/solver-figures.md, 2026-12-05)."""
 
 
 KLONDIKE_FOCUS_AFTER = 2_000_000
