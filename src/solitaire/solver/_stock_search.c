@@ -1020,14 +1020,16 @@ static int up_soon(const Rules *r, const State *s, const Waits *waits, int card)
     return 1;
 }
 
-/* The talon card of this id nearest the waste's top: its waste size, 0 for none. */
-static int talon_size_of(const State *s, int card) {
-    int best = 0, best_taps = 1 << 30;
-    for (int k = 0; k < s->talon_len; k++)
-        if (s->talon[k] == card && taps_to(s, k + 1) < best_taps) {
-            best = k + 1;
-            best_taps = taps_to(s, k + 1);
-        }
+/* The talon card of this id the fewest taps bring up: its waste size (0 for none), and the
+   taps. */
+static int talon_size_of(const State *s, int card, int *taps) {
+    int best = 0;
+    *taps = 1 << 30;
+    for (int k = 0; k < s->talon_len; k++) {
+        if (s->talon[k] != card) continue;
+        int needed = taps_to(s, k + 1);
+        if (needed < *taps) { best = k + 1; *taps = needed; }
+    }
     return best;
 }
 
@@ -1051,18 +1053,13 @@ static int talon_chains(Expansion *e, const State *s, int empty, const int8_t *n
         if (x_rank == KING) continue;
         for (int t = 0; t < r->columns; t++) {
             if (t == i || (!s->len[t] && t != empty)) continue;
-            int top_rank, red;
-            if (s->len[t]) {
-                int end = s->cards[t][s->len[t] - 1];
-                top_rank = end % 13 - 1;
-                red = !is_red(end);
-            } else {
-                top_rank = KING;
-                red = (KING - x_rank) % 2 ? !is_red(x) : is_red(x);
-            }
+            /* The chain's first rank, and its colour: the colours alternate down to x's
+               parent, of the other colour than x. A column's end fixes it too. */
+            int end = s->len[t] ? s->cards[t][s->len[t] - 1] : -1;
+            int top_rank = end >= 0 ? end % 13 - 1 : KING;
             if (top_rank <= x_rank) continue;
-            /* The chain's colours alternate down to x's parent, of the other colour. */
-            if (((top_rank - x_rank) % 2 ? !is_red(x) : is_red(x)) != red) continue;
+            int red = (top_rank - x_rank) % 2 ? !is_red(x) : is_red(x);
+            if (end >= 0 && red == is_red(end)) continue;
             int chain[13], source[13], length = 0;
             for (int rank = top_rank; rank > x_rank; rank--) {
                 int colour_red = (top_rank - rank) % 2 ? !red : red;
@@ -1091,8 +1088,8 @@ static int talon_chains(Expansion *e, const State *s, int empty, const int8_t *n
                     e->prefix[e->prefix_len++] = atom(BACK, source[k], t, 0);
                     back_to_column(r, &next, &cur, source[k], t);
                 } else {
-                    int size = talon_size_of(&cur, chain[k]);
-                    e->prefix[e->prefix_len++] = atom(TALON, taps_to(&cur, size), t, 0);
+                    int taps, size = talon_size_of(&cur, chain[k], &taps);
+                    e->prefix[e->prefix_len++] = atom(TALON, taps, t, 0);
                     talon_to_column(&next, &cur, size, t);
                 }
                 copy_state(&cur, &next);

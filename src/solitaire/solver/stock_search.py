@@ -61,9 +61,9 @@ search and weighted A* 4 (double turns) on the likely moves, which plan (a card 
 onto a chain of talon cards, one step) and win most of the positions a player's game gone
 astray leaves; and weighted A* 3 on every move (double turns, the cards over the next cards a
 foundation takes weighing 6), which wins positions the others wander past (EH1-N 1 180).
-Three more weighted A* searches on every move left the portfolio when the likely moves
-learned to plan: without them, the same deals won and as many positions met mid-game
-(docs/solver-figures.md, 2026-12-05)."""
+Two more weighted A* searches and greedy search weighing a face-down card 0, all on every
+move, left the portfolio when the likely moves learned to plan: without them, the same deals
+won and as many positions met mid-game (docs/solver-figures.md, 2026-12-05)."""
 
 
 KLONDIKE_FOCUS_AFTER = 2_000_000
