@@ -460,6 +460,8 @@ def test_a_sound_reduction_loses_no_win(
     (docs/solver.md). The samples (REDUCTION_SAMPLES) hold the deals on which the reduction
     changes the search and both decide within the budget (in positions: the same every
     run); the Vegas and draw-3 ones hold losses both prove."""
+    # The reduction alone: free chains change which positions the samples' searches meet.
+    monkeypatch.setattr(stock_position, "FREE_CHAINS", False)
     decided = []
     for number in REDUCTION_SAMPLES[reduction, variant]:
         position = low_cards_up(variant, random.Random(f"{reduction} {variant} {number}"), highest)
@@ -491,6 +493,10 @@ def test_each_reduction_applies_where_it_is_sound_and_pays() -> None:
     # keeps the talon waits, and so goes without).
     assert [table.loose_cards for table in tables.values()] == [False, True, True, False]
     assert not tables["KL1-D3N"].dealt_one_at_a_time().loose_cards
+    # Free cards only in chains where every talon card can be played at any moment, one deck,
+    # runs moving whole: draw 1 with passes, and so draw 3's draw-1 relaxation.
+    assert [table.free_chains for table in tables.values()] == [True, False, False, False]
+    assert tables["KL1-D3N"].dealt_one_at_a_time().free_chains
 
 
 def _fits_and_safe(foundations: bytes, card: int, other_below: int, same_below: int) -> bool:
@@ -647,15 +653,16 @@ def test_loose_cards_lose_no_win_on_small_positions(variant: str) -> None:
 
 
 def _where_a_rule_changes_the_search(
-    variant: str, rule: str, label: str, deals: range, every: int
+    variant: str, rule: str, label: str, deals: range, every: int, without: tuple[str, ...] = ()
 ) -> list[Verdict]:
     """The positions the plain player meets in its games of ``deals`` (every ``every``-th
     move, ``label`` and the deal seeding each game), each solved by the complete search
-    alone, run to its end within 30 000 positions, with the table's ``rule`` and without it:
-    the two agree wherever both decide (checked here), and the verdicts of the positions
-    where the rule changed the search are returned."""
+    alone, run to its end within 30 000 positions, with the table's ``rule`` and without it
+    (and ``without`` the table's other rules named, in both): the two agree wherever both
+    decide (checked here), and the verdicts of the positions where the rule changed the
+    search are returned."""
     rules = rules_for(parse_variant(variant))
-    table = StockTable.for_variant(rules.variant)
+    table = replace(StockTable.for_variant(rules.variant), **dict.fromkeys(without, False))
     assert getattr(table, rule)
     changed: list[Verdict] = []
     for number in deals:
@@ -707,11 +714,53 @@ def test_a_run_leaves_a_card_only_for_its_use_beside_the_talon_waits() -> None:
     lost and the plain search of the real rules does not decide whole-deck positions; the
     search without the rule is the judge here (it is checked against the real rules above)."""
     assert StockTable.for_variant(parse_variant("KL1-D1N")).talon_waits
+    # The rule beside the talon waits alone (free chains change which positions it meets).
     changed = _where_a_rule_changes_the_search(
-        "KL1-D1N", "runs_wait", "runs wait beside talon waits", range(1, 7), 10
+        "KL1-D1N", "runs_wait", "runs wait beside talon waits", range(1, 7), 10, ("free_chains",)
     )
     # The rule changed the search on some 50 of each (within 30 000 positions).
     assert changed.count(Verdict.NOT_WINNABLE) >= 40 and changed.count(Verdict.WINNABLE) >= 40
+
+
+@pytest.mark.slow
+def test_free_cards_only_in_chains_agree_with_the_search_without_them_mid_game() -> None:
+    """FREE_CHAINS (docs/solver.md, "Free cards only in chains": in draw 1 with passes a
+    talon or foundation card goes to a column only in a chain a run from a column then goes
+    onto) on the positions the plain player meets in its games of KL1-D1N deals 1-6 (many
+    lost by its mistakes): the complete search alone with the rule, run to its end, agrees
+    with the same search without it (talon waits and runs waiting kept in both), wins and
+    losses alike. Whole-deck positions are beyond the plain search of the real rules; the
+    search without the rule is the judge here (it is checked against the real rules)."""
+    changed = _where_a_rule_changes_the_search(
+        "KL1-D1N", "free_chains", "free chains", range(1, 7), 10
+    )
+    assert changed.count(Verdict.NOT_WINNABLE) >= 25 and changed.count(Verdict.WINNABLE) >= 40
+
+
+# Numbers of 0-79 whose small KL1-D1N position the rule changes and the plain search of the
+# real rules decides within 3 000 positions (all won: small positions of the option are
+# hardly ever lost).
+FREE_CHAINS_SAMPLES = (3, 10, 13, 15, 16, 24, 25, 34, 37, 42, 46, 67, 70, 77)
+
+
+@pytest.mark.slow
+def test_free_cards_only_in_chains_lose_no_win_on_small_positions() -> None:
+    """FREE_CHAINS against the plain search of the real rules (every legal move, no safe
+    moves): on small KL1-D1N positions where the rule changes the complete search, the
+    complete search alone with it wins exactly where the real rules win. A wrong rule shows
+    as a position called lost that the real rules win."""
+    compared = []
+    for number in FREE_CHAINS_SAMPLES:
+        position = _numbered("KL1-D1N", "free chains", number, 7, 0)
+        table = StockTable.for_variant(position.variant)
+        assert table.free_chains and not locked_from_the_start(position)
+        verdict, positions = _complete_alone(position, table)
+        _, without = _complete_alone(position, replace(table, free_chains=False))
+        assert positions != without, number  # the rule changes the search here
+        judge = _by_the_engine(position, 3_000)
+        assert verdict is judge, (number, position)
+        compared.append(judge)
+    assert compared.count(Verdict.WINNABLE) == len(FREE_CHAINS_SAMPLES)
 
 
 def test_a_run_off_a_card_it_does_not_lie_on_as_the_rules_build_is_not_held_back() -> None:

@@ -64,6 +64,8 @@ typedef struct {
     int runs_wait; /* complete level, one deck: a run leaves a face-up card only for its use */
     int loose_cards; /* complete level, one deck, talon cards not waiting: loose cards up at
                         once, a card back only in a chain ended by a card onto it */
+    int free_chains; /* complete level, one deck, talon cards waiting: talon and foundation
+                        cards go to columns only in chains ended by a run going onto them */
     /* Without passes back the search checks for deadlocks the positions a talon card's move
        reached: taps bury cards in the waste for good, so positions lock up often. With passes
        a column's candidates only shrink and the foundations only grow, so a position the
@@ -598,7 +600,7 @@ static void deserialize(const Rules *r, const uint8_t *in, State *s) {
 /* ---- the search -------------------------------------------------------------------- */
 
 #define BATCH 128
-#define MAX_CHAIN 24
+#define MAX_CHAIN 32
 #define MAX_SEEN 1024
 #define SEEN_CODE (MAX_PLACES + MAX_COLUMNS + MAX_CHAIN + 1)
 #define SLOT (MAX_COLUMNS * (MAX_COLUMN + 2) + MAX_PLACES + 2 * MAX_TALON + 64)
@@ -655,6 +657,8 @@ typedef struct {
     Atom prefix[MAX_CHAIN];
     const State *base;      /* the position whose chains are being made */
     int chain_goal;         /* the card the chain brings back for a card to go onto it */
+    int chain_i, chain_start; /* free chains: the run that ends the step */
+    int goal_t[4], goal_last[4], goal_card[4], goal_red[4];
     uint8_t need[52];       /* the foundation cards that chain may bring back (chain_needs) */
     int seen_count;
     uint8_t seen[MAX_SEEN][SEEN_CODE];
@@ -691,8 +695,8 @@ static int record(Expansion *e, State *child, Atom move) {
     const Rules *r = e->rules;
     Atoms atoms;
     atoms.count = 0;
-    if (e->has_first) atoms.atoms[atoms.count++] = e->first;
     for (int k = 0; k < e->prefix_len; k++) atoms.atoms[atoms.count++] = e->prefix[k];
+    if (e->has_first) atoms.atoms[atoms.count++] = e->first;
     atoms.atoms[atoms.count++] = move;
     if (!e->unsettled) settle(r, child, &atoms, e->loose);
     if (e->mode == LISTING) {
@@ -1103,6 +1107,151 @@ static int talon_chains(Expansion *e, const State *s, int empty, const int8_t *n
     return 0;
 }
 
+
+#define MAX_GOALS 4 /* a chain, and the chains its foundation cards' upper cards go onto */
+static int chain_down(Expansion *e, const State *cur, int g, int rank, int red);
+
+/* Foundation card `card` (of colour `red`) into goal g's chain, the cards above it in its
+   suit brought back first, each onto a chain of free cards (perhaps of none) at the end of a
+   column no goal is building on, or a king into an empty one. */
+static int chain_from_foundation(Expansion *e, const State *cur, int g, int card, int red) {
+    const Rules *r = e->rules;
+    int suit = card / 13, rank = card % 13;
+    State next;
+    if (e->prefix_len >= MAX_CHAIN) { e->truncated = 1; return 0; }
+    if (cur->found[suit] == rank + 1) {
+        back_to_column(r, &next, cur, suit, e->goal_t[g]);
+        e->prefix[e->prefix_len++] = atom(BACK, suit, e->goal_t[g], 0);
+        int stop = chain_down(e, &next, g, rank - 1, !red);
+        e->prefix_len--;
+        return stop;
+    }
+    if (g + 1 == MAX_GOALS) { e->truncated = 1; return 0; }
+    int side = suit * 13 + cur->found[suit] - 1, side_rank = side % 13;
+    int empty = -1;
+    for (int j = 0; j < r->columns; j++)
+        if (!cur->len[j]) { empty = j; break; }
+    for (int j = 0; j < r->columns; j++) {
+        int busy = 0;
+        for (int h = 0; h <= g; h++) busy |= e->goal_t[h] == j;
+        if (busy || (!cur->len[j] && j != empty)) continue;
+        int top_rank, top_red;
+        if (cur->len[j]) {
+            int end = cur->cards[j][cur->len[j] - 1];
+            top_rank = end % 13 - 1;
+            top_red = !is_red(end);
+            if (top_rank < side_rank ||
+                ((top_rank - side_rank) % 2 ? !top_red : top_red) != is_red(side))
+                continue;
+            e->goal_t[g + 1] = j, e->goal_last[g + 1] = side_rank, e->goal_card[g + 1] = card;
+            e->goal_red[g + 1] = red;
+            if (chain_down(e, cur, g + 1, top_rank, top_red)) return 1;
+        } else {
+            for (top_red = 0; top_red < 2; top_red++) {
+                if (((KING - side_rank) % 2 ? !top_red : top_red) != is_red(side)) continue;
+                e->goal_t[g + 1] = j, e->goal_last[g + 1] = side_rank, e->goal_card[g + 1] = card;
+                e->goal_red[g + 1] = red;
+                if (chain_down(e, cur, g + 1, KING, top_red)) return 1;
+            }
+        }
+    }
+    return 0;
+}
+
+/* Goal g's chain from `rank` (its colour: red) down; then goal 0 ends with the run of column
+   e->chain_i from e->chain_start going onto it, and a side goal with its foundation's top
+   card brought back onto it, the goal under it going on. */
+static int chain_down(Expansion *e, const State *cur, int g, int rank, int red) {
+    const Rules *r = e->rules;
+    int t = e->goal_t[g];
+    State next;
+    if (rank == e->goal_last[g]) {
+        if (g) {
+            int card = e->goal_card[g], suit = card / 13;
+            if (e->prefix_len >= MAX_CHAIN) { e->truncated = 1; return 0; }
+            back_to_column(r, &next, cur, suit, t);
+            e->prefix[e->prefix_len++] = atom(BACK, suit, t, 0);
+            /* The goal under this one may set up goal g anew (another card above its card):
+               this one is put back after. */
+            int last = e->goal_last[g], red_g = e->goal_red[g];
+            int stop = chain_from_foundation(e, &next, g - 1, card, red_g);
+            e->goal_t[g] = t, e->goal_last[g] = last, e->goal_card[g] = card, e->goal_red[g] = red_g;
+            e->prefix_len--;
+            return stop;
+        }
+        int i = e->chain_i, start = e->chain_start;
+        column_to_column(&next, cur, i, start, t);
+        Atom move = atom(COLUMN, i, cur->len[i] - start, t);
+        if (start == 0 && r->kings_fill) {
+            e->first = move;
+            e->has_first = 1;
+            int stop = kings_into_empty(e, &next);
+            e->has_first = 0;
+            return stop;
+        }
+        return add(e, &next, move);
+    }
+    if (e->prefix_len >= MAX_CHAIN) { e->truncated = 1; return 0; }
+    int suits[2] = {red ? 1 : 0, red ? 2 : 3};
+    for (int n = 0; n < 2; n++) {
+        int card = suits[n] * 13 + rank;
+        int taps, size = talon_size_of(cur, card, &taps);
+        if (size) {
+            talon_to_column(&next, cur, size, t);
+            e->prefix[e->prefix_len++] = atom(TALON, taps, t, 0);
+            int stop = chain_down(e, &next, g, rank - 1, !red);
+            e->prefix_len--;
+            if (stop) return 1;
+        } else if (cur->found[suits[n]] > rank) {
+            if (chain_from_foundation(e, cur, g, card, red)) return 1;
+        }
+    }
+    return 0;
+}
+
+/* Free cards only in chains (complete level, draw 1 with passes, one deck: argued in
+   docs/solver.md): every run of a column (its cards from a face-up card on, not a king's)
+   onto every chain of talon and foundation cards that could be laid from another column's
+   end down to it, or from a king in the first empty column; the run rule holds back the
+   same runs as anywhere. For example, with 9♠ ending a column, 8♥ in the talon and 7♣ on
+   its foundation, a 6♥ of a column goes onto 9♠ 8♥ 7♣ in one step. */
+static int free_chains(Expansion *e, const State *s, int empty, int runs_wait,
+                       const uint8_t *free_now, const Waits *waits) {
+    const Rules *r = e->rules;
+    for (int i = 0; i < r->columns; i++) {
+        for (int start = s->down[i]; start < s->len[i]; start++) {
+            int c = s->cards[i][start];
+            if (c % 13 == KING) continue;
+            if (runs_wait && start > s->down[i] && goes_on(c, s->cards[i][start - 1]) &&
+                !up_soon(e->rules, s, waits, s->cards[i][start - 1]) && !free_now[twin_of(c)])
+                continue;
+            for (int t = 0; t < r->columns; t++) {
+                if (t == i || (!s->len[t] && t != empty)) continue;
+                e->prefix_len = 0;
+                e->goal_t[0] = t, e->goal_last[0] = c % 13;
+                e->chain_i = i, e->chain_start = start;
+                int top_rank, red;
+                if (s->len[t]) {
+                    int end = s->cards[t][s->len[t] - 1];
+                    top_rank = end % 13 - 1;
+                    if (top_rank <= c % 13) continue;
+                    red = !is_red(end);
+                    if (((top_rank - c % 13) % 2 ? !red : red) != is_red(c)) continue;
+                    if (chain_down(e, s, 0, top_rank, red)) return 1;
+                } else {
+                    top_rank = KING;
+                    for (red = 0; red < 2; red++) {
+                        if (((top_rank - c % 13) % 2 ? !red : red) != is_red(c)) continue;
+                        if (chain_down(e, s, 0, top_rank, red)) return 1;
+                    }
+                }
+            }
+        }
+    }
+    e->prefix_len = 0;
+    return 0;
+}
+
 /* Every move of the position, each followed by the safe moves it allows; at level LIKELY the
    moves a good player would consider (after Klondike-Solver's pruning): no card back from a
    foundation; a column is emptied only when a king could fill it; in Klondike part of a run
@@ -1125,6 +1274,7 @@ static int expand(Expansion *e, const State *s, int level) {
     /* Easy Harp's likely level: a talon card goes to a column only in a chain (talon_chains),
        and a card leaves a column without face-down cards only to empty it. */
     int chains_only = level == LIKELY && r->single_card && r->talon_free;
+    int free_chains_only = complete && r->free_chains;
     State child;
     int empty = -1;
     for (int j = 0; j < r->columns; j++)
@@ -1181,7 +1331,7 @@ static int expand(Expansion *e, const State *s, int level) {
                 talon_to_foundation(&child, s, size, place);
                 if (add(e, &child, atom(TALON, taps[n], -1, 0))) return 1;
             }
-            if (chains_only) continue;
+            if (chains_only || free_chains_only) continue;
             if (r->talon_waits && !to_column(&waits, card)) continue;
             uint16_t targets = king ? (empty >= 0 ? (uint16_t)(1u << empty) : 0) : wanted[card];
             for (int t = 0; t < r->columns; t++) {
@@ -1205,6 +1355,9 @@ static int expand(Expansion *e, const State *s, int level) {
         for (int p = 0; p < r->places; p++)
             if (s->found[p]) free_now[(p / r->places_per_suit) * 13 + s->found[p] - 1] = 1;
         if (e->loose) mark_chain_free(r, s, free_now);
+        if (free_chains_only)
+            for (int p = 0; p < r->places; p++)
+                for (int h = 0; h < s->found[p]; h++) free_now[(p / r->places_per_suit) * 13 + h] = 1;
         if (r->talon_waits && !waits_known) {
             waits_of(r, s, &waits);
             waits_known = 1;
@@ -1266,6 +1419,7 @@ static int expand(Expansion *e, const State *s, int level) {
         }
     }
     if (complete && e->loose) return chains(e, s);
+    if (free_chains_only && free_chains(e, s, empty, runs_wait, free_now, &waits)) return 1;
     if (chains_only) {
         e->playing_talon = 1;
         int stop = talon_chains(e, s, empty, next_up);
@@ -1273,7 +1427,7 @@ static int expand(Expansion *e, const State *s, int level) {
         if (stop) return 1;
     }
     /* A foundation's top card back onto a column (KL-7, EH-8). */
-    if (complete) {
+    if (complete && !free_chains_only) {
         for (int p = 0; p < r->places; p++) {
             int height = s->found[p];
             if (!height) continue;
@@ -1479,10 +1633,11 @@ static PyObject *state_tuple(const Rules *r, const State *s) {
 
 static int parse_rules(PyObject *rules, Rules *r) {
     int columns, places_per_suit, draw, redeal, single_card, talon_waits, kings_fill, runs_wait,
-        loose_cards;
+        loose_cards, free_chains;
     if (!PyTuple_Check(rules) ||
-        !PyArg_ParseTuple(rules, "iiiiiiiii", &columns, &places_per_suit, &draw, &redeal,
-                          &single_card, &talon_waits, &kings_fill, &runs_wait, &loose_cards)) {
+        !PyArg_ParseTuple(rules, "iiiiiiiiii", &columns, &places_per_suit, &draw, &redeal,
+                          &single_card, &talon_waits, &kings_fill, &runs_wait, &loose_cards,
+                          &free_chains)) {
         if (!PyErr_Occurred()) PyErr_SetString(PyExc_TypeError, "rules must be a tuple");
         return 0;
     }
@@ -1497,6 +1652,8 @@ static int parse_rules(PyObject *rules, Rules *r) {
                   runs_wait && places_per_suit == 1,
                   loose_cards && places_per_suit == 1 && !single_card &&
                       !(draw == 1 && redeal && talon_waits),
+                  free_chains && places_per_suit == 1 && !single_card && draw == 1 && redeal &&
+                      talon_waits,
                   !redeal};
     *r = made;
     return 1;

@@ -62,6 +62,13 @@ on a face-up card it goes on, or a king alone in its column), and brings a card 
 a chain of back moves ended by a card going onto it (docs/solver.md, "Loose cards"). Sound;
 tests turn it off to compare."""
 
+FREE_CHAINS = True
+"""In Klondike draw 1 with passes, the complete level puts a talon card or a foundation's card
+on a column only in a chain ended, in the same step, by a run from a column going onto it (the
+foundation cards above a card it takes brought back first, each onto a chain of its own):
+every such card can be played at any moment, so in some win each waits until a run needs it
+(docs/solver.md, "Free cards only in chains"). Sound; tests turn it off to compare."""
+
 
 class State(NamedTuple):
     """A position in the search's terms (see the module's docstring)."""
@@ -85,6 +92,7 @@ class StockTable:
     kings_fill: bool
     runs_wait: bool
     loose_cards: bool
+    free_chains: bool
 
     @classmethod
     def for_variant(cls, variant: Variant) -> StockTable:
@@ -112,6 +120,13 @@ class StockTable:
             and not rules.single_card_moves
             and not (rules.draw == 1 and rules.redeal)
             and LOOSE_CARDS,
+            # One deck, runs moving whole, every talon card playable at any moment.
+            free_chains=len(rules.shape.foundation_suits) == len(SUITS)
+            and not rules.single_card_moves
+            and rules.draw == 1
+            and rules.redeal
+            and TALON_WAITS
+            and FREE_CHAINS,
         )
 
     def dealt_one_at_a_time(self) -> StockTable:
@@ -125,6 +140,8 @@ class StockTable:
         True
         >>> table.draw, table.talon_waits, table.kings_fill, table.runs_wait, table.loose_cards
         (1, True, True, True, False)
+        >>> table.free_chains
+        True
         """
         talon_waits = self.redeal and TALON_WAITS
         return replace(
@@ -133,9 +150,13 @@ class StockTable:
             talon_waits=talon_waits,
             kings_fill=KINGS_FILL_EMPTIED,
             loose_cards=self.loose_cards and not talon_waits,
+            free_chains=talon_waits
+            and self.places_per_suit == 1
+            and not self.single_card
+            and FREE_CHAINS,
         )
 
-    def as_tuple(self) -> tuple[int, int, int, bool, bool, bool, bool, bool, bool]:
+    def as_tuple(self) -> tuple[int, int, int, bool, bool, bool, bool, bool, bool, bool]:
         return (
             self.columns,
             self.places_per_suit,
@@ -146,6 +167,7 @@ class StockTable:
             self.kings_fill,
             self.runs_wait,
             self.loose_cards,
+            self.free_chains,
         )
 
 
