@@ -23,7 +23,7 @@ The table (:class:`StockTable`) is what the search needs of the rules, read off
 >>> len(start.talon), start.waste_size, [column[0] for column in start.columns]
 (24, 0, [0, 1, 2, 3, 4, 5, 6])
 >>> StockTable.for_variant(code.variant).as_tuple()
-(7, 1, 1, True, False, True, True, True, False)
+(7, 1, 1, True, False, True, True, True, False, True)
 """
 
 from __future__ import annotations
