@@ -659,6 +659,7 @@ typedef struct {
     int chain_goal;         /* the card the chain brings back for a card to go onto it */
     int chain_i, chain_start; /* free chains: the run that ends the step */
     int goal_t[4], goal_last[4], goal_card[4], goal_red[4];
+    int reach[2][13]; /* free chains: see free_chains */
     uint8_t need[52];       /* the foundation cards that chain may bring back (chain_needs) */
     int seen_count;
     uint8_t seen[MAX_SEEN][SEEN_CODE];
@@ -1109,49 +1110,78 @@ static int talon_chains(Expansion *e, const State *s, int empty, const int8_t *n
 
 
 #define MAX_GOALS 4 /* a chain, and the chains its foundation cards' upper cards go onto */
-static int chain_down(Expansion *e, const State *cur, int g, int rank, int red);
+static int chain_down(Expansion *e, State *w, int g, int rank, int red);
+
+/* A chain's cards are laid on the position being built (w) and taken back after, instead of
+   copying the position for each: most chains looked for come to nothing. */
+static inline void lay_talon_card(State *w, int size, int t) {
+    w->cards[t][w->len[t]++] = w->talon[size - 1];
+    take_from_talon(w, w, size);
+}
+
+static inline void take_back_talon_card(State *w, int size, int t, int waste) {
+    uint8_t card = w->cards[t][--w->len[t]];
+    memmove(w->talon + size, w->talon + size - 1, (size_t)(w->talon_len - size + 1));
+    w->talon[size - 1] = card;
+    w->talon_len++;
+    w->waste = (uint8_t)waste;
+}
+
+/* Brings the top card of suit `suit`'s foundation (one deck) back onto column t, or undoes it. */
+static inline void lay_foundation_card(State *w, int suit, int t) {
+    w->cards[t][w->len[t]++] = (uint8_t)(suit * 13 + --w->found[suit]);
+}
+
+static inline void take_back_foundation_card(State *w, int suit, int t) {
+    w->len[t]--;
+    w->found[suit]++;
+}
 
 /* Foundation card `card` (of colour `red`) into goal g's chain, the cards above it in its
    suit brought back first, each onto a chain of free cards (perhaps of none) at the end of a
    column no goal is building on, or a king into an empty one. */
-static int chain_from_foundation(Expansion *e, const State *cur, int g, int card, int red) {
+static int chain_from_foundation(Expansion *e, State *w, int g, int card, int red) {
     const Rules *r = e->rules;
     int suit = card / 13, rank = card % 13;
-    State next;
     if (e->prefix_len >= MAX_CHAIN) { e->truncated = 1; return 0; }
-    if (cur->found[suit] == rank + 1) {
-        back_to_column(r, &next, cur, suit, e->goal_t[g]);
-        e->prefix[e->prefix_len++] = atom(BACK, suit, e->goal_t[g], 0);
-        int stop = chain_down(e, &next, g, rank - 1, !red);
+    if (w->found[suit] == rank + 1) {
+        int t = e->goal_t[g];
+        lay_foundation_card(w, suit, t);
+        e->prefix[e->prefix_len++] = atom(BACK, suit, t, 0);
+        int stop = chain_down(e, w, g, rank - 1, !red);
         e->prefix_len--;
+        take_back_foundation_card(w, suit, t);
         return stop;
     }
     if (g + 1 == MAX_GOALS) { e->truncated = 1; return 0; }
-    int side = suit * 13 + cur->found[suit] - 1, side_rank = side % 13;
+    int side = suit * 13 + w->found[suit] - 1, side_rank = side % 13;
     int empty = -1;
     for (int j = 0; j < r->columns; j++)
-        if (!cur->len[j]) { empty = j; break; }
+        if (!w->len[j]) { empty = j; break; }
     for (int j = 0; j < r->columns; j++) {
         int busy = 0;
         for (int h = 0; h <= g; h++) busy |= e->goal_t[h] == j;
-        if (busy || (!cur->len[j] && j != empty)) continue;
+        if (busy || (!w->len[j] && j != empty)) continue;
         int top_rank, top_red;
-        if (cur->len[j]) {
-            int end = cur->cards[j][cur->len[j] - 1];
+        if (w->len[j]) {
+            int end = w->cards[j][w->len[j] - 1];
             top_rank = end % 13 - 1;
             top_red = !is_red(end);
             if (top_rank < side_rank ||
-                ((top_rank - side_rank) % 2 ? !top_red : top_red) != is_red(side))
+                ((top_rank - side_rank) % 2 ? !top_red : top_red) != is_red(side) ||
+                e->reach[top_red][top_rank] > side_rank + 1)
                 continue;
             e->goal_t[g + 1] = j, e->goal_last[g + 1] = side_rank, e->goal_card[g + 1] = card;
             e->goal_red[g + 1] = red;
-            if (chain_down(e, cur, g + 1, top_rank, top_red)) return 1;
+            if (chain_down(e, w, g + 1, top_rank, top_red)) return 1;
         } else {
             for (top_red = 0; top_red < 2; top_red++) {
-                if (((KING - side_rank) % 2 ? !top_red : top_red) != is_red(side)) continue;
+                if (((KING - side_rank) % 2 ? !top_red : top_red) != is_red(side) ||
+                    e->reach[top_red][KING] > side_rank + 1)
+                    continue;
                 e->goal_t[g + 1] = j, e->goal_last[g + 1] = side_rank, e->goal_card[g + 1] = card;
                 e->goal_red[g + 1] = red;
-                if (chain_down(e, cur, g + 1, KING, top_red)) return 1;
+                if (chain_down(e, w, g + 1, KING, top_red)) return 1;
             }
         }
     }
@@ -1160,28 +1190,29 @@ static int chain_from_foundation(Expansion *e, const State *cur, int g, int card
 
 /* Goal g's chain from `rank` (its colour: red) down; then goal 0 ends with the run of column
    e->chain_i from e->chain_start going onto it, and a side goal with its foundation's top
-   card brought back onto it, the goal under it going on. */
-static int chain_down(Expansion *e, const State *cur, int g, int rank, int red) {
+   card brought back onto it, the goal under it going on. w is as it was when this returns. */
+static int chain_down(Expansion *e, State *w, int g, int rank, int red) {
     const Rules *r = e->rules;
     int t = e->goal_t[g];
-    State next;
     if (rank == e->goal_last[g]) {
         if (g) {
             int card = e->goal_card[g], suit = card / 13;
             if (e->prefix_len >= MAX_CHAIN) { e->truncated = 1; return 0; }
-            back_to_column(r, &next, cur, suit, t);
+            lay_foundation_card(w, suit, t);
             e->prefix[e->prefix_len++] = atom(BACK, suit, t, 0);
             /* The goal under this one may set up goal g anew (another card above its card):
                this one is put back after. */
             int last = e->goal_last[g], red_g = e->goal_red[g];
-            int stop = chain_from_foundation(e, &next, g - 1, card, red_g);
+            int stop = chain_from_foundation(e, w, g - 1, card, red_g);
             e->goal_t[g] = t, e->goal_last[g] = last, e->goal_card[g] = card, e->goal_red[g] = red_g;
             e->prefix_len--;
+            take_back_foundation_card(w, suit, t);
             return stop;
         }
         int i = e->chain_i, start = e->chain_start;
-        column_to_column(&next, cur, i, start, t);
-        Atom move = atom(COLUMN, i, cur->len[i] - start, t);
+        State next;
+        column_to_column(&next, w, i, start, t);
+        Atom move = atom(COLUMN, i, w->len[i] - start, t);
         if (start == 0 && r->kings_fill) {
             e->first = move;
             e->has_first = 1;
@@ -1195,15 +1226,17 @@ static int chain_down(Expansion *e, const State *cur, int g, int rank, int red) 
     int suits[2] = {red ? 1 : 0, red ? 2 : 3};
     for (int n = 0; n < 2; n++) {
         int card = suits[n] * 13 + rank;
-        int taps, size = talon_size_of(cur, card, &taps);
+        int taps, size = talon_size_of(w, card, &taps);
         if (size) {
-            talon_to_column(&next, cur, size, t);
+            int waste = w->waste;
+            lay_talon_card(w, size, t);
             e->prefix[e->prefix_len++] = atom(TALON, taps, t, 0);
-            int stop = chain_down(e, &next, g, rank - 1, !red);
+            int stop = chain_down(e, w, g, rank - 1, !red);
             e->prefix_len--;
+            take_back_talon_card(w, size, t, waste);
             if (stop) return 1;
-        } else if (cur->found[suits[n]] > rank) {
-            if (chain_from_foundation(e, cur, g, card, red)) return 1;
+        } else if (w->found[suits[n]] > rank) {
+            if (chain_from_foundation(e, w, g, card, red)) return 1;
         }
     }
     return 0;
@@ -1218,33 +1251,69 @@ static int chain_down(Expansion *e, const State *cur, int g, int rank, int red) 
 static int free_chains(Expansion *e, const State *s, int empty, int runs_wait,
                        const uint8_t *free_now, const Waits *waits) {
     const Rules *r = e->rules;
+    /* reach[red][rank]: the lowest rank a chain from `rank` (of that colour) down could come
+       to, were every free card of a rank free to take (rank + 1: not even `rank`). A chain
+       is only looked for where it could reach the run. */
+    uint8_t free_card[52] = {0};
+    for (int k = 0; k < s->talon_len; k++) free_card[s->talon[k]] = 1;
+    for (int suit = 0; suit < 4; suit++)
+        for (int h = 0; h < s->found[suit]; h++) free_card[suit * 13 + h] = 1;
+    int(*reach)[13] = e->reach;
+    for (int rank = 0; rank <= KING; rank++)
+        for (int red = 0; red < 2; red++) {
+            int a = (red ? 1 : 0) * 13 + rank, b = (red ? 2 : 3) * 13 + rank;
+            if (!free_card[a] && !free_card[b]) reach[red][rank] = rank + 1;
+            else reach[red][rank] = rank ? reach[!red][rank - 1] : 0;
+        }
+    /* The columns whose end a chain could come down from to each card (and, from a king in
+       the first empty column, the colours of the king: bit 1 red): most runs have none. */
+    uint16_t chain_to[52] = {0};
+    uint8_t from_king[52] = {0};
+    for (int t = 0; t < r->columns; t++) {
+        if (!s->len[t] && t != empty) continue;
+        for (int red = 0; red < 2; red++) {
+            int top_rank = KING;
+            if (s->len[t]) {
+                int end = s->cards[t][s->len[t] - 1];
+                top_rank = end % 13 - 1;
+                if (red == is_red(end) || top_rank < 1) continue;
+            }
+            for (int rank = reach[red][top_rank] ? reach[red][top_rank] - 1 : 0; rank < top_rank;
+                 rank++) {
+                int colour = (top_rank - rank) % 2 ? !red : red;
+                for (int suit = colour ? 1 : 0; suit < 4; suit += colour ? 1 : 3) {
+                    if (colour && suit == 3) break;
+                    int card = suit * 13 + rank;
+                    if (s->len[t]) chain_to[card] |= (uint16_t)(1u << t);
+                    else from_king[card] |= (uint8_t)(1u << red);
+                }
+            }
+        }
+    }
+    State work; /* the chains are laid on it, and taken back */
+    copy_state(&work, s);
     for (int i = 0; i < r->columns; i++) {
         for (int start = s->down[i]; start < s->len[i]; start++) {
             int c = s->cards[i][start];
-            if (c % 13 == KING) continue;
+            uint16_t targets = (uint16_t)(chain_to[c] & ~(1u << i));
+            if (!targets && !from_king[c]) continue;
             if (runs_wait && start > s->down[i] && goes_on(c, s->cards[i][start - 1]) &&
                 !up_soon(e->rules, s, waits, s->cards[i][start - 1]) && !free_now[twin_of(c)])
                 continue;
+            e->goal_last[0] = c % 13;
+            e->chain_i = i, e->chain_start = start;
             for (int t = 0; t < r->columns; t++) {
-                if (t == i || (!s->len[t] && t != empty)) continue;
+                if (!(targets >> t & 1)) continue;
+                int end = s->cards[t][s->len[t] - 1];
                 e->prefix_len = 0;
-                e->goal_t[0] = t, e->goal_last[0] = c % 13;
-                e->chain_i = i, e->chain_start = start;
-                int top_rank, red;
-                if (s->len[t]) {
-                    int end = s->cards[t][s->len[t] - 1];
-                    top_rank = end % 13 - 1;
-                    if (top_rank <= c % 13) continue;
-                    red = !is_red(end);
-                    if (((top_rank - c % 13) % 2 ? !red : red) != is_red(c)) continue;
-                    if (chain_down(e, s, 0, top_rank, red)) return 1;
-                } else {
-                    top_rank = KING;
-                    for (red = 0; red < 2; red++) {
-                        if (((top_rank - c % 13) % 2 ? !red : red) != is_red(c)) continue;
-                        if (chain_down(e, s, 0, top_rank, red)) return 1;
-                    }
-                }
+                e->goal_t[0] = t;
+                if (chain_down(e, &work, 0, end % 13 - 1, !is_red(end))) return 1;
+            }
+            for (int red = 0; red < 2; red++) {
+                if (!(from_king[c] >> red & 1)) continue;
+                e->prefix_len = 0;
+                e->goal_t[0] = empty;
+                if (chain_down(e, &work, 0, KING, red)) return 1;
             }
         }
     }
