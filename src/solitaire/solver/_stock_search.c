@@ -601,6 +601,8 @@ static void deserialize(const Rules *r, const uint8_t *in, State *s) {
 
 #define BATCH 128
 #define MAX_CHAIN 32
+/* Free chains: a chain, and the chains the cards above its foundation cards go onto. */
+#define MAX_GOALS 4
 #define MAX_SEEN 1024
 #define SEEN_CODE (MAX_PLACES + MAX_COLUMNS + MAX_CHAIN + 1)
 #define SLOT (MAX_COLUMNS * (MAX_COLUMN + 2) + MAX_PLACES + 2 * MAX_TALON + 64)
@@ -657,9 +659,12 @@ typedef struct {
     Atom prefix[MAX_CHAIN];
     const State *base;      /* the position whose chains are being made */
     int chain_goal;         /* the card the chain brings back for a card to go onto it */
-    int chain_i, chain_start; /* free chains: the run that ends the step */
-    int goal_t[4], goal_last[4], goal_card[4], goal_red[4];
-    int reach[2][13]; /* free chains: see free_chains */
+    /* Free chains: the run that ends the step; each chain being laid (goal 0 the run's, the
+       others for the cards above a foundation card it takes): its column, the rank it ends
+       at, the foundation card it is laid for and that card's colour; what chains can reach. */
+    int chain_i, chain_start;
+    int goal_t[MAX_GOALS], goal_last[MAX_GOALS], goal_card[MAX_GOALS], goal_red[MAX_GOALS];
+    int reach[2][13];
     uint8_t need[52];       /* the foundation cards that chain may bring back (chain_needs) */
     int seen_count;
     uint8_t seen[MAX_SEEN][SEEN_CODE];
@@ -1108,8 +1113,6 @@ static int talon_chains(Expansion *e, const State *s, int empty, const int8_t *n
     return 0;
 }
 
-
-#define MAX_GOALS 4 /* a chain, and the chains its foundation cards' upper cards go onto */
 static int chain_down(Expansion *e, State *w, int g, int rank, int red);
 
 /* A chain's cards are laid on the position being built (w) and taken back after, instead of
@@ -1190,7 +1193,8 @@ static int chain_from_foundation(Expansion *e, State *w, int g, int card, int re
 
 /* Goal g's chain from `rank` (its colour: red) down; then goal 0 ends with the run of column
    e->chain_i from e->chain_start going onto it, and a side goal with its foundation's top
-   card brought back onto it, the goal under it going on. w is as it was when this returns. */
+   card brought back onto it, the goal under it going on. Returns 1 to stop (w then as it
+   was left); 0 with w as it was. */
 static int chain_down(Expansion *e, State *w, int g, int rank, int red) {
     const Rules *r = e->rules;
     int t = e->goal_t[g];
