@@ -118,6 +118,18 @@ static void other_colour(int card, int step, int out[2]) {
     else { out[0] = 13 + rank; out[1] = 26 + rank; }
 }
 
+/* The two cards (one deck) of a colour and rank: ♥ ♦ (red) or ♠ ♣. */
+static inline void cards_of_colour(int red, int rank, int out[2]) {
+    out[0] = (red ? 1 : 0) * 13 + rank;
+    out[1] = (red ? 2 : 3) * 13 + rank;
+}
+
+/* A chain built down from a card of colour `top_red` at rank `top` (one rank lower each, the
+   other colour): the colour it has at `rank`. */
+static inline int chain_colour(int top, int top_red, int rank) {
+    return (top - rank) % 2 ? !top_red : top_red;
+}
+
 /* One deck: the other card of the same colour and rank (♠/♣, ♥/♦), the only other card that
    may lie where this one lies. */
 static int twin_of(int card) { return (3 - card / 13) * 13 + card % 13; }
@@ -1068,21 +1080,21 @@ static int talon_chains(Expansion *e, const State *s, int empty, const int8_t *n
             int end = s->len[t] ? s->cards[t][s->len[t] - 1] : -1;
             int top_rank = end >= 0 ? end % 13 - 1 : KING;
             if (top_rank <= x_rank) continue;
-            int red = (top_rank - x_rank) % 2 ? !is_red(x) : is_red(x);
+            int red = chain_colour(top_rank, is_red(x), x_rank);
             if (end >= 0 && red == is_red(end)) continue;
             int chain[13], source[13], length = 0;
             for (int rank = top_rank; rank > x_rank; rank--) {
-                int colour_red = (top_rank - rank) % 2 ? !red : red;
-                int a = (colour_red ? 1 : 0) * 13 + rank, b = (colour_red ? 2 : 3) * 13 + rank;
+                int pair[2];
+                cards_of_colour(chain_colour(top_rank, red, rank), rank, pair);
                 int best = -1, best_score = -1, from = -1;
                 for (int n = 0; n < 2; n++) {
-                    int card = n ? b : a;
+                    int card = pair[n];
                     if (!in_talon[card]) continue;
                     int score = (next_up[card] < 0) * 2 + (in_talon[card] > 1);
                     if (score > best_score) { best = card; best_score = score; }
                 }
                 for (int n = 0; n < 2 && best < 0; n++) {
-                    int card = n ? b : a, suit = card / 13;
+                    int card = pair[n], suit = card / 13;
                     for (int p = suit * r->places_per_suit; p < (suit + 1) * r->places_per_suit; p++)
                         if (s->found[p] == rank + 1) { best = card; from = p; break; }
                 }
@@ -1171,7 +1183,7 @@ static int chain_from_foundation(Expansion *e, State *w, int g, int card, int re
             top_rank = end % 13 - 1;
             top_red = !is_red(end);
             if (top_rank < side_rank ||
-                ((top_rank - side_rank) % 2 ? !top_red : top_red) != is_red(side) ||
+                chain_colour(top_rank, top_red, side_rank) != is_red(side) ||
                 e->reach[top_red][top_rank] > side_rank + 1)
                 continue;
             e->goal_t[g + 1] = j, e->goal_last[g + 1] = side_rank, e->goal_card[g + 1] = card;
@@ -1179,7 +1191,7 @@ static int chain_from_foundation(Expansion *e, State *w, int g, int card, int re
             if (chain_down(e, w, g + 1, top_rank, top_red)) return 1;
         } else {
             for (top_red = 0; top_red < 2; top_red++) {
-                if (((KING - side_rank) % 2 ? !top_red : top_red) != is_red(side) ||
+                if (chain_colour(KING, top_red, side_rank) != is_red(side) ||
                     e->reach[top_red][KING] > side_rank + 1)
                     continue;
                 e->goal_t[g + 1] = j, e->goal_last[g + 1] = side_rank, e->goal_card[g + 1] = card;
@@ -1227,9 +1239,10 @@ static int chain_down(Expansion *e, State *w, int g, int rank, int red) {
         return add(e, &next, move);
     }
     if (e->prefix_len >= MAX_CHAIN) { e->truncated = 1; return 0; }
-    int suits[2] = {red ? 1 : 0, red ? 2 : 3};
+    int pair[2];
+    cards_of_colour(red, rank, pair);
     for (int n = 0; n < 2; n++) {
-        int card = suits[n] * 13 + rank;
+        int card = pair[n];
         int taps, size = talon_size_of(w, card, &taps);
         if (size) {
             int waste = w->waste;
@@ -1239,7 +1252,7 @@ static int chain_down(Expansion *e, State *w, int g, int rank, int red) {
             e->prefix_len--;
             take_back_talon_card(w, size, t, waste);
             if (stop) return 1;
-        } else if (w->found[suits[n]] > rank) {
+        } else if (w->found[card / 13] > rank) {
             if (chain_from_foundation(e, w, g, card, red)) return 1;
         }
     }
@@ -1265,8 +1278,9 @@ static int free_chains(Expansion *e, const State *s, int empty, int runs_wait,
     int(*reach)[13] = e->reach;
     for (int rank = 0; rank <= KING; rank++)
         for (int red = 0; red < 2; red++) {
-            int a = (red ? 1 : 0) * 13 + rank, b = (red ? 2 : 3) * 13 + rank;
-            if (!free_card[a] && !free_card[b]) reach[red][rank] = rank + 1;
+            int pair[2];
+            cards_of_colour(red, rank, pair);
+            if (!free_card[pair[0]] && !free_card[pair[1]]) reach[red][rank] = rank + 1;
             else reach[red][rank] = rank ? reach[!red][rank - 1] : 0;
         }
     /* The columns whose end a chain could come down from to each card (and, from a king in
@@ -1284,12 +1298,11 @@ static int free_chains(Expansion *e, const State *s, int empty, int runs_wait,
             }
             for (int rank = reach[red][top_rank] ? reach[red][top_rank] - 1 : 0; rank < top_rank;
                  rank++) {
-                int colour = (top_rank - rank) % 2 ? !red : red;
-                for (int suit = colour ? 1 : 0; suit < 4; suit += colour ? 1 : 3) {
-                    if (colour && suit == 3) break;
-                    int card = suit * 13 + rank;
-                    if (s->len[t]) chain_to[card] |= (uint16_t)(1u << t);
-                    else from_king[card] |= (uint8_t)(1u << red);
+                int pair[2];
+                cards_of_colour(chain_colour(top_rank, red, rank), rank, pair);
+                for (int n = 0; n < 2; n++) {
+                    if (s->len[t]) chain_to[pair[n]] |= (uint16_t)(1u << t);
+                    else from_king[pair[n]] |= (uint8_t)(1u << red);
                 }
             }
         }
