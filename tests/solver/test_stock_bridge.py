@@ -545,19 +545,19 @@ def _loose_cards(state: State) -> list[int]:
     return found
 
 
-def test_a_loose_card_goes_up_and_comes_back_only_with_a_card_onto_it() -> None:
-    """LOOSE_CARDS (docs/solver.md, "Loose cards"): 5♠ on 6♦ fits its foundation (♠ at 4)
-    and is not safe (no heart is up); it could go up and come back, so the complete level
-    sends it up after every move that leaves it loose. From the position with 5♠ up, it
-    comes back onto 6♦ only in one step with 4♥ going onto it; without 4♥ in play it does
-    not come back at all (4♥ and 4♦ face down). The search without the rule takes it back
-    alone."""
-    game = "KL1-D1V"
+@pytest.mark.parametrize(("game", "rule"), [("KL1-D1V", "loose_cards"), ("KL1-D1N", "free_chains")])
+def test_a_loose_card_goes_up_and_comes_back_only_with_a_card_onto_it(game: str, rule: str) -> None:
+    """LOOSE_CARDS (docs/solver.md, "Loose cards") and, in draw 1 with passes, FREE_CHAINS
+    ("Free cards only in chains"): 5♠ on 6♦ fits its foundation (♠ at 4) and is not safe (no
+    heart is up); it could go up and come back, so the complete level sends it up after every
+    move that leaves it loose. From the position with 5♠ up, it comes back onto 6♦ only in one
+    step with 4♥ going onto it; without 4♥ in play it does not come back at all (4♥ and 4♦
+    face down). The search without the rule takes it back alone."""
     loose = _klondike_layout({"t1": "[KC] 6D 5S", "t2": "[QC] 4H"}, "AS 2S 3S 4S", game)
     up = _klondike_layout({"t1": "[KC] 6D", "t2": "[QC] 4H"}, "AS 2S 3S 4S 5S", game)
     hidden = _klondike_layout({"t1": "[KC] 6D", "t2": "[QC] [4H] [4D] 9C"}, "AS 2S 3S 4S 5S", game)
     table = StockTable.for_variant(up.variant)
-    assert table.loose_cards
+    assert getattr(table, rule)
     five_of_spades = card_id(parse_card("5S"))
     assert _loose_cards(state_of(loose)) == [five_of_spades]
     back_and_onto = ((BACK_MOVE, 0, 0, 0), (COLUMN_MOVE, 1, 1, 0))  # 5♠ onto 6♦, 4♥ onto 5♠
@@ -566,17 +566,24 @@ def test_a_loose_card_goes_up_and_comes_back_only_with_a_card_onto_it() -> None:
         found = stock_bridge.successors(state_of(position), table, COMPLETE)
         for atoms, after in found:
             assert state_of(_replay(position, atoms)) == after, atoms
-            if table.loose_cards:
+            if getattr(table, rule):
                 assert _loose_cards(after) == [], atoms
         return [atoms for atoms, _ in found]
 
-    assert ((COLUMN_MOVE, 1, 1, 0),) in steps(loose, table)  # 4♥ onto the loose 5♠
+    # Each step's atoms: its moves, then the safe moves after them.
+    assert (COLUMN_MOVE, 1, 1, 0) in [atoms[0] for atoms in steps(loose, table)]  # 4♥ onto 5♠
     from_up = steps(up, table)
-    assert back_and_onto in from_up
-    assert all(atoms[0][0] != BACK_MOVE or len(atoms) > 1 for atoms in from_up)
+    assert back_and_onto in [atoms[:2] for atoms in from_up]
+    # A card brought back is always followed, in its step, by a card in play going onto the
+    # chain: a run from a column, or (Vegas) a talon card.
+    assert all(
+        atoms[0][0] != BACK_MOVE
+        or any(kind == COLUMN_MOVE or (kind == TALON_MOVE and to >= 0) for kind, _, to, _ in atoms)
+        for atoms in from_up
+    )
     assert not any(atom[0] == BACK_MOVE for atoms in steps(hidden, table) for atom in atoms)
-    without = steps(up, replace(table, loose_cards=False))
-    assert ((BACK_MOVE, 0, 0, 0),) in without
+    without = steps(up, replace(table, **{rule: False}))
+    assert (BACK_MOVE, 0, 0, 0) in [atoms[0] for atoms in without]
 
 
 # -- what the bridge refuses ---------------------------------------------------------------

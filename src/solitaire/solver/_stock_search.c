@@ -65,7 +65,8 @@ typedef struct {
     int loose_cards; /* complete level, one deck, talon cards not waiting: loose cards up at
                         once, a card back only in a chain ended by a card onto it */
     int free_chains; /* complete level, one deck, talon cards waiting: talon and foundation
-                        cards go to columns only in chains ended by a run going onto them */
+                        cards go to columns only in chains ended by a run going onto them,
+                        and loose cards go up at once (a chain lays them back) */
     /* Without passes back the search checks for deadlocks the positions a talon card's move
        reached: taps bury cards in the waste for good, so positions lock up often. With passes
        a column's candidates only shrink and the foundations only grow, so a position the
@@ -666,6 +667,9 @@ typedef struct {
     /* Loose cards (complete level, one deck): a card that could come back where it lies goes
        up at once, and a card comes back only in a chain ended by a move onto it. */
     int loose;
+    /* Loose cards, or free chains: a card that could come back where it lies goes up at once
+       (settle), at the complete level; free chains bring it back (free_chains). */
+    int loose_up;
     int truncated;          /* a chain was cut short: running dry proves nothing */
     int prefix_len;         /* the chain's back moves before the move being added */
     Atom prefix[MAX_CHAIN];
@@ -716,7 +720,7 @@ static int record(Expansion *e, State *child, Atom move) {
     for (int k = 0; k < e->prefix_len; k++) atoms.atoms[atoms.count++] = e->prefix[k];
     if (e->has_first) atoms.atoms[atoms.count++] = e->first;
     atoms.atoms[atoms.count++] = move;
-    if (!e->unsettled) settle(r, child, &atoms, e->loose);
+    if (!e->unsettled) settle(r, child, &atoms, e->loose_up);
     if (e->mode == LISTING) {
         PyObject *item = Py_BuildValue("(NN)", atoms_tuple(&atoms), state_tuple(r, child));
         if (!item || PyList_Append(e->listed, item) < 0) e->failed = 1;
@@ -737,7 +741,7 @@ static int record(Expansion *e, State *child, Atom move) {
 static int add(Expansion *e, State *child, Atom move) {
     if (e->mode != SEARCHING) return record(e, child, move);
     const Rules *r = e->rules;
-    settle(r, child, NULL, e->loose);
+    settle(r, child, NULL, e->loose_up);
     int k = e->count++;
     e->size[k] = serialize(r, child, e->slot[k], &e->key_size[k]);
     e->hash[k] = hash_bytes(e->slot[k], e->key_size[k]);
@@ -1664,6 +1668,7 @@ static PyObject *path_atoms(const Rules *r, const Member *m, const State *settle
     finder->rules = r;
     finder->mode = FINDING;
     finder->loose = m->e->loose;
+    finder->loose_up = m->e->loose_up;
     State game = *settled, before, after;
     int column_of[MAX_COLUMNS], place_of[MAX_PLACES], key_size;
     uint8_t wanted[SLOT], reached[SLOT];
@@ -1947,6 +1952,7 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
         e->goal = -1;
         team[k].level = team[k].draw_one ? COMPLETE : levels[k];
         e->loose = team[k].level == COMPLETE && e->rules->loose_cards;
+        e->loose_up = team[k].level == COMPLETE && (e->rules->loose_cards || e->rules->free_chains);
         team[k].slice = SLICE * turns[k];
         team[k].running = 1;
         team[k].root = UINT32_MAX;
@@ -2095,6 +2101,7 @@ static PyObject *py_successors(PyObject *self, PyObject *args) {
     lister->mode = LISTING;
     lister->unsettled = !settled;
     lister->loose = level == COMPLETE && r.loose_cards;
+    lister->loose_up = level == COMPLETE && (r.loose_cards || r.free_chains);
     lister->listed = PyList_New(0);
     if (lister->listed) expand(lister, &s, level);
     PyObject *listed = lister->listed;

@@ -66,7 +66,9 @@ FREE_CHAINS = True
 """In Klondike draw 1 with passes, the complete level puts a talon card or a foundation's card
 on a column only in a chain ended, in the same step, by a run from a column going onto it (the
 foundation cards above a card it takes brought back first, each onto a chain of its own):
-every such card can be played at any moment, so in some win each waits until a run needs it
+every such card can be played at any moment, so in some win each waits until a run needs it.
+With it, loose cards go up at once there too (a column's last card that could come back where
+it lies, as :data:`LOOSE_CARDS` says): a chain lays one back the moment a run needs it
 (docs/solver.md, "Free cards only in chains"). Sound; tests turn it off to compare."""
 
 
