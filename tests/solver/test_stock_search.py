@@ -19,6 +19,7 @@ from solitaire.solver.budget import Budget, OutOfBudget
 from solitaire.solver.stock_bridge import COMPLETE, DRAW_ONE, LIKELY, Config
 from solitaire.solver.stock_position import StockTable, state_of
 from solitaire.solver.stock_search import (
+    DRAW_THREE_FOCUS_AFTER,
     DRAW_THREE_PORTFOLIOS,
     EASY_HARP_PORTFOLIOS,
     KLONDIKE_FOCUS_AFTER,
@@ -848,9 +849,9 @@ def test_undecided_that_long_the_likely_searches_make_way() -> None:
         assert run(KLONDIKE_PORTFOLIOS[0], -1)[1] != alone[1]
 
 
-def test_the_focus_is_klondike_draw_ones_alone(monkeypatch: pytest.MonkeyPatch) -> None:
-    # Draw 1 with passes takes it; the other options and Easy Harp do not (their likely
-    # searches win deals later than that: docs/solver-figures.md).
+def test_the_focus_is_for_klondike_with_passes(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Draw 1 with passes takes it, draw 3 with passes later; Vegas and Easy Harp do not (their
+    # likely searches win deals later than that: docs/solver-figures.md).
     asked: list[int] = []
     search = stock_bridge.search
 
@@ -862,8 +863,8 @@ def test_the_focus_is_klondike_draw_ones_alone(monkeypatch: pytest.MonkeyPatch) 
     for code in ("KL1-D1N-AAAAAAB", "KL1-D1V-AAAAAAB", "KL1-D3V-AAAAAAB", "KL1-D3N-AAAAAAB"):
         solve(deal(code), seconds=10)
     solve(deal("EH1-N-AAAAAAB"), seconds=10)
-    assert KLONDIKE_FOCUS_AFTER > 0
-    assert asked == [KLONDIKE_FOCUS_AFTER, -1, -1, -1, -1]
+    assert 0 < KLONDIKE_FOCUS_AFTER < DRAW_THREE_FOCUS_AFTER
+    assert asked == [KLONDIKE_FOCUS_AFTER, -1, -1, DRAW_THREE_FOCUS_AFTER, -1]
 
 
 def test_a_search_that_outlives_the_others_may_store_their_part(

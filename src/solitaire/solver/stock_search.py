@@ -71,9 +71,16 @@ KLONDIKE_FOCUS_AFTER = 2_000_000
 undecided, the likely searches leave the turns and the complete search goes on alone, with
 their memory. A deal undecided that long is mostly lost, which only the complete search can
 prove, or a win the likely moves miss. Counted in positions, not time, so verdicts do not
-depend on the machine; the 1 s of the winnable light hardly reaches it. Not in the other
-options nor in Easy Harp, whose likely searches win deals later than that
+depend on the machine; the 1 s of the winnable light hardly reaches it. Not in Vegas nor in
+Easy Harp, whose likely searches win deals later than that; KL1-D3N has its own, later
 (docs/solver-figures.md, 2026-12-05)."""
+
+
+DRAW_THREE_FOCUS_AFTER = 3_000_000
+"""Klondike draw 3 with passes (KL1-D3N): the same focus, later, since its likely searches win
+some deals later (over deals 1-1 500 the latest, 1134, after 2.9 million positions). Past it
+the draw-1 relaxation, which alone proves most of KL1-D3N's hard losses, and the draw-3
+complete search keep the turns (docs/solver-figures.md, 2026-12-05)."""
 
 
 def search(position: Position, budget: Budget) -> list[Move] | None:
@@ -90,6 +97,7 @@ def search(position: Position, budget: Budget) -> list[Move] | None:
         portfolios = EASY_HARP_PORTFOLIOS
     elif table.draw == 3 and table.redeal:
         portfolios = DRAW_THREE_PORTFOLIOS
+        focus_after = DRAW_THREE_FOCUS_AFTER
     else:
         portfolios = KLONDIKE_PORTFOLIOS
         if table.redeal:  # draw 1 with passes
