@@ -773,7 +773,7 @@ typedef struct {
    suit brought back first, each onto a column's last card, a card brought back before it, or,
    a king, an empty column): the card under it in its suit is then a foundation's top, and it
    itself lies at a column's end. The run rule, which asks which cards are free, counts them
-   free (loose cards are not combined with the talon waits, whose rule asks the same). */
+   free (where talon cards wait, the free chains count every foundation card free instead). */
 static void mark_chain_free(const Rules *r, const State *s, uint8_t *free_card) {
     uint8_t back[52] = {0};
     uint8_t at_end[52] = {0};
