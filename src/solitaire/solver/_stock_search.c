@@ -686,6 +686,14 @@ typedef struct {
     uint8_t seen[MAX_SEEN][SEEN_CODE];
 } Expansion;
 
+/* What the complete level does with loose cards: with loose_cards, brings cards back only in
+   chains of back moves (chains()); with loose_cards or free_chains, sends loose cards up
+   (settle). Other levels leave them. */
+static void set_loose(Expansion *e, const Rules *r, int level) {
+    e->loose = level == COMPLETE && r->loose_cards;
+    e->loose_up = level == COMPLETE && (r->loose_cards || r->free_chains);
+}
+
 /* Look up the batch in order: store the new positions, queue them, stop at a win. */
 static int flush(Expansion *e) {
     Store *st = e->store;
@@ -1667,8 +1675,7 @@ static PyObject *path_atoms(const Rules *r, const Member *m, const State *settle
     }
     finder->rules = r;
     finder->mode = FINDING;
-    finder->loose = m->e->loose;
-    finder->loose_up = m->e->loose_up;
+    set_loose(finder, r, m->level);
     State game = *settled, before, after;
     int column_of[MAX_COLUMNS], place_of[MAX_PLACES], key_size;
     uint8_t wanted[SLOT], reached[SLOT];
@@ -1951,8 +1958,7 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
         e->next_weight = nexts[k];
         e->goal = -1;
         team[k].level = team[k].draw_one ? COMPLETE : levels[k];
-        e->loose = team[k].level == COMPLETE && e->rules->loose_cards;
-        e->loose_up = team[k].level == COMPLETE && (e->rules->loose_cards || e->rules->free_chains);
+        set_loose(e, e->rules, team[k].level);
         team[k].slice = SLICE * turns[k];
         team[k].running = 1;
         team[k].root = UINT32_MAX;
@@ -2100,8 +2106,7 @@ static PyObject *py_successors(PyObject *self, PyObject *args) {
     lister->rules = &r;
     lister->mode = LISTING;
     lister->unsettled = !settled;
-    lister->loose = level == COMPLETE && r.loose_cards;
-    lister->loose_up = level == COMPLETE && (r.loose_cards || r.free_chains);
+    set_loose(lister, &r, level);
     lister->listed = PyList_New(0);
     if (lister->listed) expand(lister, &s, level);
     PyObject *listed = lister->listed;
