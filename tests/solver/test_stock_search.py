@@ -16,7 +16,7 @@ from solitaire.levels.player import plain_game
 from solitaire.position import Position
 from solitaire.solver import Verdict, reference, solve, stock_bridge, stock_position
 from solitaire.solver.budget import Budget, OutOfBudget
-from solitaire.solver.stock_bridge import COMPLETE, DRAW_ONE, LIKELY, Config
+from solitaire.solver.stock_bridge import COMPLETE, DRAW_ONE, LIKELY, NOVELTY, Config
 from solitaire.solver.stock_position import StockTable, state_of
 from solitaire.solver.stock_search import (
     DRAW_THREE_FOCUS_AFTER,
@@ -24,6 +24,7 @@ from solitaire.solver.stock_search import (
     EASY_HARP_PORTFOLIOS,
     KLONDIKE_FOCUS_AFTER,
     KLONDIKE_PORTFOLIOS,
+    VEGAS_PORTFOLIOS,
 )
 
 from .stock_samples import RANKS, SUITS, locked_from_the_start, low_cards_up, small_position
@@ -174,7 +175,12 @@ def _c_search(
 
 def test_the_portfolios_hold_a_complete_search() -> None:
     # Only a complete search proves a loss: every plan ends with one.
-    for portfolios in (KLONDIKE_PORTFOLIOS, DRAW_THREE_PORTFOLIOS, EASY_HARP_PORTFOLIOS):
+    for portfolios in (
+        KLONDIKE_PORTFOLIOS,
+        VEGAS_PORTFOLIOS,
+        DRAW_THREE_PORTFOLIOS,
+        EASY_HARP_PORTFOLIOS,
+    ):
         assert any(config[0] == COMPLETE for config in portfolios[-1])
 
 
@@ -284,17 +290,50 @@ def test_a_draw_one_search_needs_the_same_game_dealt_one_at_a_time() -> None:
 
 
 @pytest.mark.slow
-def test_easy_harp_s_weighted_a_star_wins_a_deal_the_other_searches_do_not() -> None:
-    # EH1-N 1 180 (never tuned on): weighted A* 3 on every move, the cards over the next
-    # cards weighing 6, wins it within 40 000 positions; none of the portfolio's other
-    # searches does, the likely ones with their chains included.
-    config = (COMPLETE, 3, 2, 3, 8, 6)
+def test_easy_harp_s_weighted_searches_win_a_deal_the_greedy_ones_do_not() -> None:
+    # EH1-N 1 180 (never tuned on): weighted A* 3 on every move (the cards over the next
+    # cards weighing 6) and weighted A* 4 on the likely moves, both taking novel positions
+    # first, win it within 40 000 positions; neither greedy search does within 100 000.
     portfolio = EASY_HARP_PORTFOLIOS[-1]
-    assert config in portfolio
-    assert _c_search("EH1-N-AAAABTK", (config,), 40_000)[0] == stock_bridge.WON
-    for other in portfolio:
-        if other != config:
-            assert _c_search("EH1-N-AAAABTK", (other,), 40_000)[0] != stock_bridge.WON, other
+    weighted = [config for config in portfolio if config[1]]
+    assert (COMPLETE, 3, 2, 3, 8, 6, NOVELTY) in weighted and len(weighted) == 2
+    for config in portfolio:
+        status = _c_search("EH1-N-AAAABTK", (config,), 40_000 if config[1] else 100_000)[0]
+        assert (status == stock_bridge.WON) == (config in weighted), config
+
+
+# Deals the plain weighted A* of the likely moves wanders on (more than 1.5 million
+# positions each alone) and the same search taking novel positions first wins at once.
+NOVELTY_WINS = ("KL1-D1N-AAAAAGI", "KL1-D3N-AAAABJH")
+
+
+@pytest.mark.parametrize("code", NOVELTY_WINS)
+def test_novel_positions_first_cross_a_plateau_the_plain_search_wanders_on(code: str) -> None:
+    """NOVELTY (docs/solver.md, "Novelty"): KL1-D1N 164 and KL1-D3N 917 (the latter once
+    undecided at 10 s), weighted A* 2 on the likely moves as Klondike's portfolios hold it
+    wins within 5 000 positions; the same search without novelty not within 200 000."""
+    novel = (LIKELY, 2, 2, 3, 8, 0, NOVELTY)
+    assert novel in KLONDIKE_PORTFOLIOS[-1] and novel in DRAW_THREE_PORTFOLIOS[-1]
+    assert _c_search(code, (novel,), 5_000)[0] == stock_bridge.WON
+    assert _c_search(code, ((LIKELY, 2, 2),), 200_000)[0] == stock_bridge.OUT_OF_BUDGET
+
+
+@pytest.mark.parametrize("code", ["KL1-D1V-AAAAAQK", "KL1-D1V-AAAABDE"])
+def test_novelty_changes_the_order_not_the_moves(code: str) -> None:
+    """A complete search that runs dry has expanded every position it can reach, in whatever
+    order: with novelty (a best-first width search) it proves the same deal lost after
+    exactly as many positions (KL1-D1V 426 and 758)."""
+    plain = _c_search(code, ((COMPLETE, 0, 1),))
+    assert plain[0] == stock_bridge.PROVED_LOST
+    assert _c_search(code, ((COMPLETE, 0, 1, 3, 8, 0, NOVELTY),)) == plain
+
+
+def test_novelty_is_on_or_off() -> None:
+    position = deal("KL1-D1N-AAAAAGI")
+    search = stock_bridge._module().search
+    table = StockTable.for_variant(position.variant).as_tuple()
+    with pytest.raises(ValueError, match="novelty 0 or 1"):
+        search(state_of(position), table, ((LIKELY, 2, 2, 3, 8, 0, 2),), 10.0, True, -1, 10**7)
 
 
 def _plain_players_position(code: str, move: int) -> Position:
@@ -390,7 +429,8 @@ def test_a_complete_search_that_runs_dry_is_a_proof() -> None:
         ((2, 0, 1, 17),),
         ((2, 0, 1, 3, 17),),
         ((2, 0, 1, 3, 8, 17),),
-        ((2, 0, 1, 3, 8, 0, 0),),
+        ((2, 0, 1, 3, 8, 0, 2),),
+        ((2, 0, 1, 3, 8, 0, 0, 0),),
     ],
 )
 def test_the_c_search_refuses_a_portfolio_it_cannot_run(configs: tuple[object, ...]) -> None:
@@ -407,15 +447,17 @@ def test_the_c_search_refuses_a_portfolio_it_cannot_run(configs: tuple[object, .
 
 
 REDUCTION_SAMPLES = {
-    # For each reduction and variant, the numbers of deals (0-59; Easy Harp 0-29) on which the
-    # search with and without the reduction decide within the budget and expand different
-    # numbers of positions (the reduction took part): the others check nothing. The wins of
-    # the losses-free samples are what would show a wrong reduction (a win called lost).
+    # For each reduction and variant, the numbers of deals (0-59; Easy Harp 0-29; KL1-D1N's
+    # kings into emptied columns and KL1-D3N 0-199: their likely searches win most at once) on
+    # which the search with and without the reduction decide within the budget and expand
+    # different numbers of positions (the reduction took part): the others check nothing. The
+    # wins of the losses-free samples are what would show a wrong reduction (a win called
+    # lost).
     ("TALON_WAITS", "KL1-D1N"): [
         n for n in range(60) if n not in {11, 16, 30, 31, 37, 39, 42, 47, 56}
     ],
     ("TALON_WAITS", "EH1-N"): [n for n in range(30) if n not in {5, 21}],
-    ("KINGS_FILL_EMPTIED", "KL1-D1N"): [5, 7, 16, 37],
+    ("KINGS_FILL_EMPTIED", "KL1-D1N"): [5, 138, 179, 192],
     ("KINGS_FILL_EMPTIED", "KL1-D1V"): [3, 9, 11, 14, 18, 19, 27, 28, 33, 35, 38, 49, 51, 54, 55],
     ("KINGS_FILL_EMPTIED", "KL1-D3V"): [
         *(2, 3, 4, 6, 9, 10, 13, 15, 16, 19, 20, 21, 22, 24, 29, 33),
@@ -425,7 +467,7 @@ REDUCTION_SAMPLES = {
         *(5, 9, 19, 20, 21, 22, 28, 29, 33, 34),
         *(42, 47, 49, 52, 54, 56, 57, 58, 59),
     ],
-    ("RUNS_WAIT", "KL1-D3N"): [4, 9, 17, 26, 28],
+    ("RUNS_WAIT", "KL1-D3N"): [4, 9, 15, 26, 79, 140],
     ("LOOSE_CARDS", "KL1-D1V"): [2, 4, 14, 17, 20, 22, 24, 26, 27, 28, 32, 35, 36, 37],
 }
 
@@ -865,6 +907,31 @@ def test_the_focus_is_for_klondike_with_passes(monkeypatch: pytest.MonkeyPatch) 
     solve(deal("EH1-N-AAAAAAB"), seconds=10)
     assert 0 < KLONDIKE_FOCUS_AFTER < DRAW_THREE_FOCUS_AFTER
     assert asked == [KLONDIKE_FOCUS_AFTER, -1, -1, DRAW_THREE_FOCUS_AFTER, -1]
+
+
+def test_each_game_and_option_takes_its_portfolio(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Novel positions first where they decided more (draw 1 and draw 3 with passes, Easy
+    # Harp); Vegas keeps the plain order (docs/solver-figures.md, 2026-12-06).
+    asked: list[object] = []
+    search = stock_bridge.search
+
+    def spy(*args: object, **kwargs: int) -> tuple[int, int, object]:
+        asked.append(args[2])
+        return search(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(stock_bridge, "search", spy)
+    for code in ("KL1-D1N", "KL1-D1V", "KL1-D3V", "KL1-D3N", "EH1-N"):
+        solve(deal(f"{code}-AAAAAAB"), seconds=10)
+    assert asked == [
+        KLONDIKE_PORTFOLIOS[0],
+        VEGAS_PORTFOLIOS[0],
+        VEGAS_PORTFOLIOS[0],
+        DRAW_THREE_PORTFOLIOS[0],
+        EASY_HARP_PORTFOLIOS[0],
+    ]
+    assert all(len(config) < 7 for config in VEGAS_PORTFOLIOS[0])
+    for portfolios in (KLONDIKE_PORTFOLIOS, DRAW_THREE_PORTFOLIOS, EASY_HARP_PORTFOLIOS):
+        assert any(config[6:] == (NOVELTY,) for config in portfolios[0])
 
 
 def test_a_search_that_outlives_the_others_may_store_their_part(

@@ -13,11 +13,12 @@
  *
  * search(position, rules, configs, seconds, cpu_clock, max_positions, max_nodes, draw_one,
  *        max_bytes[, focus_after]) -> (status, positions, atoms)
- * configs: one (level, depth_weight, turns[, down_weight[, on_down_weight[, next_weight]]])
- * per search of a portfolio (the estimate weighs each face-down card down_weight, 3 unless
- * given; one card at a time, each face-up card lying on one on_down_weight, 8 unless given;
- * each card lying over the next card a foundation takes next_weight, 0 unless given:
- * over_next_cards); the searches take
+ * configs: one (level, depth_weight, turns[, down_weight[, on_down_weight[, next_weight[,
+ * novelty]]]]) per search of a portfolio (the estimate weighs each face-down card
+ * down_weight, 3 unless given; one card at a time, each face-up card lying on one
+ * on_down_weight, 8 unless given; each card lying over the next card a foundation takes
+ * next_weight, 0 unless given: over_next_cards; novelty 1: novel positions first, is_novel,
+ * 0 unless given); the searches take
  * turns of turns × SLICE positions, each with its own table and queue. Level DRAW_ONE (3):
  * every move of the game whose rules are draw_one, the same game dealt one card at a time
  * (a draw-3 game's relaxation: every draw-3 game is a draw-1 game, docs/solver.md); when it
@@ -371,6 +372,47 @@ static int estimate(const Rules *r, const State *s, int down_weight, int on_down
     return value;
 }
 
+/* Novelty (best-first width search, after Lipovetzky and Geffner): the facts a position makes
+   true, each a card and what it lies on (the card under it, or ON_DOWN, ON_BOTTOM, IN_TALON,
+   ON_FOUNDATION), remembered per estimate. A position that makes no fact true for the first
+   time among the positions of its estimate waits behind all that do (NOT_NOVEL more): on a
+   plateau of the estimate the search goes first where cards lie as they never lay, instead of
+   shuffling the same cards. */
+#define ON_DOWN 52       /* a face-up card on a face-down one */
+#define ON_BOTTOM 53     /* a card at a column's bottom */
+#define IN_TALON 54
+#define ON_FOUNDATION 55 /* a foundation place's top card */
+#define FACTS (52 * 56)
+#define NOVEL_ESTIMATES 2048
+#define NOT_NOVEL 8192
+
+static inline int mark_fact(uint8_t *seen, int card, int on) {
+    int fact = card * 56 + on;
+    uint8_t bit = (uint8_t)(1u << (fact & 7));
+    if (seen[fact >> 3] & bit) return 0;
+    seen[fact >> 3] |= bit;
+    return 1;
+}
+
+/* Whether s makes a fact true that no position of estimate h made before; marks its facts. */
+static int is_novel(const Rules *r, const State *s, uint8_t *novel, int h) {
+    if (h >= NOVEL_ESTIMATES) h = NOVEL_ESTIMATES - 1;
+    uint8_t *seen = novel + (size_t)h * (FACTS / 8);
+    int fresh = 0;
+    for (int i = 0; i < r->columns; i++)
+        for (int k = s->down[i]; k < s->len[i]; k++) {
+            int on = !k ? ON_BOTTOM : k == s->down[i] ? ON_DOWN : s->cards[i][k - 1];
+            fresh |= mark_fact(seen, s->cards[i][k], on);
+        }
+    for (int k = 0; k < s->talon_len; k++) fresh |= mark_fact(seen, s->talon[k], IN_TALON);
+    for (int p = 0; p < r->places; p++)
+        if (s->found[p]) {
+            int top = (p / r->places_per_suit) * 13 + s->found[p] - 1;
+            fresh |= mark_fact(seen, top, ON_FOUNDATION);
+        }
+    return fresh;
+}
+
 static int is_won(const Rules *r, const State *s) {
     int up = 0;
     for (int p = 0; p < r->places; p++) up += s->found[p];
@@ -640,6 +682,9 @@ typedef struct {
     int down_weight;    /* a face-down card's weight in the estimate */
     int on_down_weight; /* one card at a time: a face-up card's lying on a face-down one */
     int next_weight;    /* a card's lying over the next card a foundation takes */
+    /* Novelty (best-first width search): per estimate, the facts (a card on what) some
+       position met already; a position with no new fact waits behind every one with one. */
+    uint8_t *novel;
     int64_t goal;   /* the won node, or -1 */
     int failed;
     /* The successors of the position being expanded, looked up together: their table
@@ -710,8 +755,9 @@ static int flush(Expansion *e) {
         /* Estimated only now: most successors are positions already stored. */
         State child;
         deserialize(e->rules, e->slot[k], &child);
-        int priority = estimate(e->rules, &child, e->down_weight, e->on_down_weight,
-                                e->next_weight) + e->depth_weight * (e->depth + 1);
+        int h = estimate(e->rules, &child, e->down_weight, e->on_down_weight, e->next_weight);
+        int priority = h + e->depth_weight * (e->depth + 1);
+        if (e->novel && !is_novel(e->rules, &child, e->novel, h)) priority += NOT_NOVEL;
         if (!push(st, priority, node)) { e->failed = 1; return 1; }
     }
     return 0;
@@ -1835,6 +1881,7 @@ static int parse_call(PyObject *args, Rules *r, State *s, const char *extras, ..
 
 static void free_member(Member *m) {
     release_store(&m->store);
+    if (m->e) free(m->e->novel);
     free(m->e);
 }
 
@@ -1900,26 +1947,28 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
         return NULL;
     }
     int levels[MAX_MEMBERS], weights[MAX_MEMBERS], turns[MAX_MEMBERS], downs[MAX_MEMBERS];
-    int on_downs[MAX_MEMBERS], nexts[MAX_MEMBERS];
+    int on_downs[MAX_MEMBERS], nexts[MAX_MEMBERS], novelties[MAX_MEMBERS];
     for (Py_ssize_t k = 0; k < members; k++) {
         PyObject *config = PyTuple_GET_ITEM(configs, k);
         downs[k] = DOWN_WEIGHT;
         on_downs[k] = ON_DOWN_WEIGHT;
         nexts[k] = 0;
+        novelties[k] = 0;
         if (!PyTuple_Check(config) ||
-            !PyArg_ParseTuple(config, "iii|iii", &levels[k], &weights[k], &turns[k], &downs[k],
-                              &on_downs[k], &nexts[k])) {
+            !PyArg_ParseTuple(config, "iii|iiii", &levels[k], &weights[k], &turns[k], &downs[k],
+                              &on_downs[k], &nexts[k], &novelties[k])) {
             if (!PyErr_Occurred()) PyErr_SetString(PyExc_TypeError, "a search is a tuple");
             return NULL;
         }
         if ((levels[k] != LIKELY && levels[k] != COMPLETE && levels[k] != DRAW_ONE) ||
             turns[k] < 1 || turns[k] > 64 || downs[k] < 0 || downs[k] > 16 || on_downs[k] < 0 ||
-            on_downs[k] > 16 || nexts[k] < 0 || nexts[k] > 16) {
+            on_downs[k] > 16 || nexts[k] < 0 || nexts[k] > 16 ||
+            (novelties[k] != 0 && novelties[k] != 1)) {
             PyErr_SetString(PyExc_ValueError, "a search is (level LIKELY 1, COMPLETE 2 or"
                                               " DRAW_ONE 3, weight, turns 1-64[, face-down"
                                               " weight 0-16[, weight of a card on a face-down"
                                               " one 0-16[, weight of a card over a next"
-                                              " card 0-16]]])");
+                                              " card 0-16[, novelty 0 or 1]]]])");
             return NULL;
         }
         if (levels[k] == DRAW_ONE && !has_relaxed) {
@@ -1956,6 +2005,13 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
         e->down_weight = downs[k];
         e->on_down_weight = on_downs[k];
         e->next_weight = nexts[k];
+        if (novelties[k]) {
+            e->novel = calloc((size_t)NOVEL_ESTIMATES * (FACTS / 8), 1);
+            if (!e->novel) {
+                for (Py_ssize_t j = 0; j <= k; j++) free_member(&team[j]);
+                return PyErr_NoMemory();
+            }
+        }
         e->goal = -1;
         team[k].level = team[k].draw_one ? COMPLETE : levels[k];
         set_loose(e, e->rules, team[k].level);

@@ -11,7 +11,8 @@ def search(
         tuple[int, int, int]
         | tuple[int, int, int, int]
         | tuple[int, int, int, int, int]
-        | tuple[int, int, int, int, int, int],
+        | tuple[int, int, int, int, int, int]
+        | tuple[int, int, int, int, int, int, int],
         ...,
     ],
     seconds: float,

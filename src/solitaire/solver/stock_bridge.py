@@ -62,10 +62,18 @@ Config = (
     | tuple[int, int, int, int]
     | tuple[int, int, int, int, int]
     | tuple[int, int, int, int, int, int]
+    | tuple[int, int, int, int, int, int, int]
 )
 """One search of a portfolio: (level, weight of a step, turns[, weight of a face-down card[,
 weight of a face-up card on a face-down one, one card at a time[, weight of a card lying
-over the next card a foundation takes]]])."""
+over the next card a foundation takes[, novelty (1: positions that lay a card as no position
+of their estimate did go first; :data:`NOVELTY`)]]]])."""
+
+NOVELTY = 1
+"""A config's seventh number: the search is a best-first width search (docs/solver.md,
+"Novelty"): among positions of one estimate, those that put some card on a card (or a
+face-down card, a column's bottom, the talon, a foundation) it has lain on in none of them
+before are expanded first, the others after all such. The order changes, not the moves."""
 
 Step = tuple[tuple[Atom, ...], State]
 """A successor: the atoms that lead to it (its move, then the safe moves), and where."""
@@ -76,6 +84,7 @@ __all__ = [
     "COMPLETE",
     "DRAW_ONE",
     "LIKELY",
+    "NOVELTY",
     "OUT_OF_BUDGET",
     "PROVED_LOST",
     "WON",
@@ -125,7 +134,7 @@ def search(
     the weight of a face-down card in the estimate (3 without), and a fifth, in a game of one
     card at a time (Easy Harp), the weight of a face-up card lying on a face-down one (8
     without), and a sixth, the weight of a card lying over the next card a foundation takes
-    (0 without); a ``DRAW_ONE`` search plays
+    (0 without), and a seventh, :data:`NOVELTY` or 0; a ``DRAW_ONE`` search plays
     ``table.dealt_one_at_a_time()``. ``max_positions`` −1 for no limit. Once ``focus_after``
     positions are expanded undecided (−1: never), the likely searches leave the turns."""
     draw_one = (

@@ -26,20 +26,28 @@ from ..moves import Move
 from ..position import Position
 from . import reference, stock_bridge
 from .budget import Budget, OutOfBudget
-from .stock_bridge import COMPLETE, DRAW_ONE, LIKELY, Config
+from .stock_bridge import COMPLETE, DRAW_ONE, LIKELY, NOVELTY, Config
 from .stock_moves import to_moves
 from .stock_position import StockTable, state_of
 
 Portfolio = tuple[Config, ...]
 
-KLONDIKE_PORTFOLIOS: tuple[Portfolio, ...] = (((LIKELY, 0, 1), (LIKELY, 2, 2), (COMPLETE, 0, 1)),)
-"""Klondike's plan: greedy search and weighted A* (weight 2: a step costs as much as a card
-going up earns, so the search stops wandering across plateaus; double turns) on the likely
-moves, beside greedy search on every move, which alone can prove a loss and so runs from the
-start instead of after them."""
+KLONDIKE_PORTFOLIOS: tuple[Portfolio, ...] = (
+    ((LIKELY, 0, 1), (LIKELY, 2, 2, 3, 8, 0, NOVELTY), (COMPLETE, 0, 1)),
+)
+"""Klondike draw 1 with passes (KL1-D1N): greedy search and weighted A* (weight 2: a step
+costs as much as a card going up earns, so the search stops wandering across plateaus; double
+turns; novel positions first, so that on a plateau it goes where cards lie as they never lay)
+on the likely moves, beside greedy search on every move, which alone can prove a loss and so
+runs from the start instead of after them."""
+
+VEGAS_PORTFOLIOS: tuple[Portfolio, ...] = (((LIKELY, 0, 1), (LIKELY, 2, 2), (COMPLETE, 0, 1)),)
+"""Klondike without passes (KL1-D1V, KL1-D3V): the same plan, its weighted A* in the plain
+order. Novel positions first decided no Vegas deal more and lost a late win of that search
+(KL1-D1V 993, won at 8 s: docs/solver-figures.md, 2026-12-06)."""
 
 DRAW_THREE_PORTFOLIOS: tuple[Portfolio, ...] = (
-    ((LIKELY, 0, 1), (LIKELY, 2, 2), (COMPLETE, 0, 1), (DRAW_ONE, 0, 6)),
+    ((LIKELY, 0, 1), (LIKELY, 2, 2, 3, 8, 0, NOVELTY), (COMPLETE, 0, 1), (DRAW_ONE, 0, 6)),
 )
 """Klondike draw 3 with passes (KL1-D3N): Klondike's plan, beside the complete search of the
 same game dealt one card at a time, a relaxation that proves losses only (every draw-3 game
@@ -52,15 +60,16 @@ EASY_HARP_PORTFOLIOS: tuple[Portfolio, ...] = (
     (
         (COMPLETE, 0, 1),
         (LIKELY, 0, 1),
-        (LIKELY, 4, 2),
-        (COMPLETE, 3, 2, 3, 8, 6),
+        (LIKELY, 4, 2, 3, 8, 0, NOVELTY),
+        (COMPLETE, 3, 2, 3, 8, 6, NOVELTY),
     ),
 )
 """Easy Harp's: greedy search on every move, which wins most deals almost at once; greedy
 search and weighted A* 4 (double turns) on the likely moves, which plan (a card off a column
 onto a chain of talon cards, one step) and win most of the positions a player's game gone
 astray leaves; and weighted A* 3 on every move (double turns, the cards over the next cards a
-foundation takes weighing 6), which wins positions the others wander past (EH1-N 1 180).
+foundation takes weighing 6), which wins positions the others wander past (EH1-N 1 180). Both
+weighted searches take novel positions first (:data:`~.stock_bridge.NOVELTY`).
 Two more weighted A* searches and greedy search weighing a face-down card 0, all on every
 move, left the portfolio when the likely moves learned to plan: without them, the same deals
 won and as many positions met mid-game (docs/solver-figures.md, 2026-12-05)."""
@@ -98,10 +107,11 @@ def search(position: Position, budget: Budget) -> list[Move] | None:
     elif table.draw == 3 and table.redeal:
         portfolios = DRAW_THREE_PORTFOLIOS
         focus_after = DRAW_THREE_FOCUS_AFTER
-    else:
+    elif table.redeal:  # draw 1 with passes
         portfolios = KLONDIKE_PORTFOLIOS
-        if table.redeal:  # draw 1 with passes
-            focus_after = KLONDIKE_FOCUS_AFTER
+        focus_after = KLONDIKE_FOCUS_AFTER
+    else:
+        portfolios = VEGAS_PORTFOLIOS
     for configs in portfolios:
         status, positions, atoms = stock_bridge.search(
             state,
