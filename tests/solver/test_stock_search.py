@@ -429,7 +429,6 @@ def test_a_complete_search_that_runs_dry_is_a_proof() -> None:
         ((2, 0, 1, 17),),
         ((2, 0, 1, 3, 17),),
         ((2, 0, 1, 3, 8, 17),),
-        ((2, 0, 1, 3, 8, 0, 2),),
         ((2, 0, 1, 3, 8, 0, 0, 0),),
     ],
 )
@@ -891,38 +890,32 @@ def test_undecided_that_long_the_likely_searches_make_way() -> None:
         assert run(KLONDIKE_PORTFOLIOS[0], -1)[1] != alone[1]
 
 
-def test_the_focus_is_for_klondike_with_passes(monkeypatch: pytest.MonkeyPatch) -> None:
-    # Draw 1 with passes takes it, draw 3 with passes later; Vegas and Easy Harp do not (their
-    # likely searches win deals later than that: docs/solver-figures.md).
-    asked: list[int] = []
+def test_each_game_and_option_takes_its_portfolio_and_focus(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The focus: draw 1 with passes takes it, draw 3 with passes later; Vegas and Easy Harp do
+    # not (their likely searches win deals later than that). Novel positions first where they
+    # decided more (draw 1 and draw 3 with passes, Easy Harp); Vegas keeps the plain order
+    # (docs/solver-figures.md, 2026-12-05 and 2026-12-06).
+    asked: list[tuple[object, int]] = []
     search = stock_bridge.search
 
     def spy(*args: object, **kwargs: int) -> tuple[int, int, object]:
-        asked.append(kwargs["focus_after"])
-        return search(*args, **kwargs)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(stock_bridge, "search", spy)
-    for code in ("KL1-D1N-AAAAAAB", "KL1-D1V-AAAAAAB", "KL1-D3V-AAAAAAB", "KL1-D3N-AAAAAAB"):
-        solve(deal(code), seconds=10)
-    solve(deal("EH1-N-AAAAAAB"), seconds=10)
-    assert 0 < KLONDIKE_FOCUS_AFTER < DRAW_THREE_FOCUS_AFTER
-    assert asked == [KLONDIKE_FOCUS_AFTER, -1, -1, DRAW_THREE_FOCUS_AFTER, -1]
-
-
-def test_each_game_and_option_takes_its_portfolio(monkeypatch: pytest.MonkeyPatch) -> None:
-    # Novel positions first where they decided more (draw 1 and draw 3 with passes, Easy
-    # Harp); Vegas keeps the plain order (docs/solver-figures.md, 2026-12-06).
-    asked: list[object] = []
-    search = stock_bridge.search
-
-    def spy(*args: object, **kwargs: int) -> tuple[int, int, object]:
-        asked.append(args[2])
+        asked.append((args[2], kwargs["focus_after"]))
         return search(*args, **kwargs)  # type: ignore[arg-type]
 
     monkeypatch.setattr(stock_bridge, "search", spy)
     for code in ("KL1-D1N", "KL1-D1V", "KL1-D3V", "KL1-D3N", "EH1-N"):
         solve(deal(f"{code}-AAAAAAB"), seconds=10)
-    assert asked == [
+    assert 0 < KLONDIKE_FOCUS_AFTER < DRAW_THREE_FOCUS_AFTER
+    assert [focus for _, focus in asked] == [
+        KLONDIKE_FOCUS_AFTER,
+        -1,
+        -1,
+        DRAW_THREE_FOCUS_AFTER,
+        -1,
+    ]
+    assert [configs for configs, _ in asked] == [
         KLONDIKE_PORTFOLIOS[0],
         VEGAS_PORTFOLIOS[0],
         VEGAS_PORTFOLIOS[0],

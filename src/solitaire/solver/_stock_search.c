@@ -382,12 +382,13 @@ static int estimate(const Rules *r, const State *s, int down_weight, int on_down
 #define ON_BOTTOM 53     /* a card at a column's bottom */
 #define IN_TALON 54
 #define ON_FOUNDATION 55 /* a foundation place's top card */
-#define FACTS (52 * 56)
+#define LIES_ON 56       /* what a card may lie on: a card or one of the four above */
+#define FACTS (52 * LIES_ON)
 #define NOVEL_ESTIMATES 2048
 #define NOT_NOVEL 8192
 
 static inline int mark_fact(uint8_t *seen, int card, int on) {
-    int fact = card * 56 + on;
+    int fact = card * LIES_ON + on;
     uint8_t bit = (uint8_t)(1u << (fact & 7));
     if (seen[fact >> 3] & bit) return 0;
     seen[fact >> 3] |= bit;
