@@ -16,7 +16,14 @@ from solitaire.levels.player import plain_game
 from solitaire.position import Position
 from solitaire.solver import Verdict, reference, solve, stock_bridge, stock_position
 from solitaire.solver.budget import Budget, OutOfBudget
-from solitaire.solver.stock_bridge import COMPLETE, DRAW_ONE, LIKELY, NOVELTY, Config
+from solitaire.solver.stock_bridge import (
+    COMPLETE,
+    DRAW_ONE,
+    LIKELY,
+    NOVELTY,
+    NOVELTY_BY_PROGRESS,
+    Config,
+)
 from solitaire.solver.stock_position import StockTable, state_of
 from solitaire.solver.stock_search import (
     DRAW_THREE_FOCUS_AFTER,
@@ -293,10 +300,11 @@ def test_a_draw_one_search_needs_the_same_game_dealt_one_at_a_time() -> None:
 def test_easy_harp_s_weighted_searches_win_a_deal_the_greedy_ones_do_not() -> None:
     # EH1-N 1 180 (never tuned on): weighted A* 3 on every move (the cards over the next
     # cards weighing 6) and weighted A* 4 on the likely moves, both taking novel positions
-    # first, win it within 40 000 positions; neither greedy search does within 100 000.
+    # first by progress, win it within 40 000 positions; neither greedy search does within
+    # 100 000.
     portfolio = EASY_HARP_PORTFOLIOS[-1]
     weighted = [config for config in portfolio if config[1]]
-    assert (COMPLETE, 3, 2, 3, 8, 6, NOVELTY) in weighted and len(weighted) == 2
+    assert (COMPLETE, 3, 2, 3, 8, 6, NOVELTY_BY_PROGRESS) in weighted and len(weighted) == 2
     for config in portfolio:
         status = _c_search("EH1-N-AAAABTK", (config,), 40_000 if config[1] else 100_000)[0]
         assert (status == stock_bridge.WON) == (config in weighted), config
@@ -318,22 +326,54 @@ def test_novel_positions_first_cross_a_plateau_the_plain_search_wanders_on(code:
     assert _c_search(code, ((LIKELY, 2, 2),), 200_000)[0] == stock_bridge.OUT_OF_BUDGET
 
 
+@pytest.mark.parametrize("novelty", [NOVELTY, NOVELTY_BY_PROGRESS])
 @pytest.mark.parametrize("code", ["KL1-D1V-AAAAAQK", "KL1-D1V-AAAABDE"])
-def test_novelty_changes_the_order_not_the_moves(code: str) -> None:
+def test_novelty_changes_the_order_not_the_moves(code: str, novelty: int) -> None:
     """A complete search that runs dry has expanded every position it can reach, in whatever
-    order: with novelty (a best-first width search) it proves the same deal lost after
-    exactly as many positions (KL1-D1V 426 and 758)."""
+    order: with novelty (a best-first width search), counted per estimate or per progress, it
+    proves the same deal lost after exactly as many positions (KL1-D1V 426 and 758)."""
     plain = _c_search(code, ((COMPLETE, 0, 1),))
     assert plain[0] == stock_bridge.PROVED_LOST
-    assert _c_search(code, ((COMPLETE, 0, 1, 3, 8, 0, NOVELTY),)) == plain
+    assert _c_search(code, ((COMPLETE, 0, 1, 3, 8, 0, novelty),)) == plain
 
 
-def test_novelty_is_on_or_off() -> None:
+@pytest.mark.parametrize(
+    ("code", "move", "config"),
+    [
+        ("EH1-N-AAAAACA", 270, (LIKELY, 4, 2, 3, 8, 0)),
+        ("EH1-N-AAAAADW", 140, (COMPLETE, 3, 2, 3, 8, 6)),
+    ],
+)
+def test_easy_harp_s_novelty_by_progress_wins_where_novelty_per_estimate_wanders(
+    code: str, move: int, config: tuple[int, ...]
+) -> None:
+    """NOVELTY_BY_PROGRESS: the positions the plain player's EH1-N games 52 and 100 reach
+    after 270 and 140 moves. Easy Harp's weighted searches as its portfolio holds them win
+    within 20 000 positions; with novelty counted per estimate, not within 100 000."""
+    assert (*config, NOVELTY_BY_PROGRESS) in EASY_HARP_PORTFOLIOS[-1]
+    state = state_of(_plain_players_position(code, move))
+    table = StockTable.for_variant(parse_variant("EH1-N"))
+    for novelty, positions, wins in (
+        (NOVELTY_BY_PROGRESS, 20_000, True),
+        (NOVELTY, 100_000, False),
+    ):
+        status, _, _ = stock_bridge.search(
+            state,
+            table,
+            ((*config, novelty),),  # type: ignore[arg-type]
+            seconds=30.0,
+            cpu_clock=True,
+            max_positions=positions,
+        )
+        assert (status == stock_bridge.WON) == wins, novelty
+
+
+def test_novelty_is_off_per_estimate_or_by_progress() -> None:
     position = deal("KL1-D1N-AAAAAGI")
     search = stock_bridge._module().search
     table = StockTable.for_variant(position.variant).as_tuple()
-    with pytest.raises(ValueError, match="novelty 0 or 1"):
-        search(state_of(position), table, ((LIKELY, 2, 2, 3, 8, 0, 2),), 10.0, True, -1, 10**7)
+    with pytest.raises(ValueError, match="novelty 0, 1 or 2"):
+        search(state_of(position), table, ((LIKELY, 2, 2, 3, 8, 0, 3),), 10.0, True, -1, 10**7)
 
 
 def _plain_players_position(code: str, move: int) -> Position:
@@ -923,8 +963,9 @@ def test_each_game_and_option_takes_its_portfolio_and_focus(
         EASY_HARP_PORTFOLIOS[0],
     ]
     assert all(len(config) < 7 for config in VEGAS_PORTFOLIOS[0])
-    for portfolios in (KLONDIKE_PORTFOLIOS, DRAW_THREE_PORTFOLIOS, EASY_HARP_PORTFOLIOS):
+    for portfolios in (KLONDIKE_PORTFOLIOS, DRAW_THREE_PORTFOLIOS):
         assert any(config[6:] == (NOVELTY,) for config in portfolios[0])
+    assert any(config[6:] == (NOVELTY_BY_PROGRESS,) for config in EASY_HARP_PORTFOLIOS[0])
 
 
 def test_a_search_that_outlives_the_others_may_store_their_part(

@@ -18,7 +18,7 @@
  * down_weight, 3 unless given; one card at a time, each face-up card lying on one
  * on_down_weight, 8 unless given; each card lying over the next card a foundation takes
  * next_weight, 0 unless given: over_next_cards; novelty 1: novel positions first, is_novel,
- * 0 unless given); the searches take
+ * 2: the same counted by progress, 0 unless given); the searches take
  * turns of turns × SLICE positions, each with its own table and queue. Level DRAW_ONE (3):
  * every move of the game whose rules are draw_one, the same game dealt one card at a time
  * (a draw-3 game's relaxation: every draw-3 game is a draw-1 game, docs/solver.md); when it
@@ -386,6 +386,15 @@ static int estimate(const Rules *r, const State *s, int down_weight, int on_down
 #define FACTS (52 * LIES_ON)
 #define NOVEL_ESTIMATES 2048
 #define NOT_NOVEL 8192
+/* Novelty 2, by progress: besides a card on what, a card at a column's end over so many
+   face-down cards (0 to 8, more counted as 8), each its own fact, and the facts remembered per
+   progress (face-down cards left, cards up) instead of per estimate. Two decks: which of two
+   twin cards a card lies on is seen only by what lies under each, and the end of a column
+   over face-down cards is where the next move frees one. */
+#define END_DEPTHS 9
+#define PROGRESS_FACTS (FACTS + 52 * END_DEPTHS)
+#define PROGRESS_BYTES ((PROGRESS_FACTS + 7) / 8)
+#define PROGRESS_PARTS (37 * 105)
 
 static inline int mark_fact(uint8_t *seen, int card, int on) {
     int fact = card * LIES_ON + on;
@@ -395,15 +404,38 @@ static inline int mark_fact(uint8_t *seen, int card, int on) {
     return 1;
 }
 
-/* Whether s makes a fact true that no position of estimate h made before; marks its facts. */
-static int is_novel(const Rules *r, const State *s, uint8_t *novel, int h) {
-    if (h >= NOVEL_ESTIMATES) h = NOVEL_ESTIMATES - 1;
-    uint8_t *seen = novel + (size_t)h * (FACTS / 8);
+static inline int mark_end(uint8_t *seen, int card, int depth) {
+    int fact = FACTS + card * END_DEPTHS + depth;
+    uint8_t bit = (uint8_t)(1u << (fact & 7));
+    if (seen[fact >> 3] & bit) return 0;
+    seen[fact >> 3] |= bit;
+    return 1;
+}
+
+/* Novelty 2: the part of the facts' memory of s's progress, face-down cards left and cards
+   up. */
+static int progress_part(const Rules *r, const State *s) {
+    int down = 0, up = 0;
+    for (int i = 0; i < r->columns; i++) down += s->down[i];
+    for (int p = 0; p < r->places; p++) up += s->found[p];
+    int part = down * 105 + up;
+    return part < PROGRESS_PARTS ? part : PROGRESS_PARTS - 1;
+}
+
+/* Whether s makes a fact true that no position of its part (novelty 1: its estimate h;
+   novelty 2: its progress) made before; marks its facts. */
+static int is_novel(const Rules *r, const State *s, uint8_t *novel, int novelty, int h) {
+    int part = novelty == 2 ? progress_part(r, s) : h < NOVEL_ESTIMATES ? h : NOVEL_ESTIMATES - 1;
+    uint8_t *seen = novel + (size_t)part * (novelty == 2 ? PROGRESS_BYTES : FACTS / 8);
     int fresh = 0;
     for (int i = 0; i < r->columns; i++)
         for (int k = s->down[i]; k < s->len[i]; k++) {
             int on = !k ? ON_BOTTOM : k == s->down[i] ? ON_DOWN : s->cards[i][k - 1];
             fresh |= mark_fact(seen, s->cards[i][k], on);
+            if (novelty == 2 && k == s->len[i] - 1) {
+                int depth = s->down[i] < END_DEPTHS ? s->down[i] : END_DEPTHS - 1;
+                fresh |= mark_end(seen, s->cards[i][k], depth);
+            }
         }
     for (int k = 0; k < s->talon_len; k++) fresh |= mark_fact(seen, s->talon[k], IN_TALON);
     for (int p = 0; p < r->places; p++)
@@ -683,9 +715,11 @@ typedef struct {
     int down_weight;    /* a face-down card's weight in the estimate */
     int on_down_weight; /* one card at a time: a face-up card's lying on a face-down one */
     int next_weight;    /* a card's lying over the next card a foundation takes */
-    /* Novelty (best-first width search): per estimate, the facts (a card on what) some
-       position met already; a position with no new fact waits behind every one with one. */
+    /* Novelty (best-first width search): per estimate (novelty 1) or per progress (2), the
+       facts (a card on what) some position met already; a position with no new fact waits
+       behind every one with one. */
     uint8_t *novel;
+    int novelty;    /* 0 none, 1 per estimate, 2 by progress */
     int64_t goal;   /* the won node, or -1 */
     int failed;
     /* The successors of the position being expanded, looked up together: their table
@@ -758,7 +792,8 @@ static int flush(Expansion *e) {
         deserialize(e->rules, e->slot[k], &child);
         int h = estimate(e->rules, &child, e->down_weight, e->on_down_weight, e->next_weight);
         int priority = h + e->depth_weight * (e->depth + 1);
-        if (e->novel && !is_novel(e->rules, &child, e->novel, h)) priority += NOT_NOVEL;
+        if (e->novel && !is_novel(e->rules, &child, e->novel, e->novelty, h))
+            priority += NOT_NOVEL;
         if (!push(st, priority, node)) { e->failed = 1; return 1; }
     }
     return 0;
@@ -1964,12 +1999,12 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
         if ((levels[k] != LIKELY && levels[k] != COMPLETE && levels[k] != DRAW_ONE) ||
             turns[k] < 1 || turns[k] > 64 || downs[k] < 0 || downs[k] > 16 || on_downs[k] < 0 ||
             on_downs[k] > 16 || nexts[k] < 0 || nexts[k] > 16 ||
-            (novelties[k] != 0 && novelties[k] != 1)) {
+            novelties[k] < 0 || novelties[k] > 2) {
             PyErr_SetString(PyExc_ValueError, "a search is (level LIKELY 1, COMPLETE 2 or"
                                               " DRAW_ONE 3, weight, turns 1-64[, face-down"
                                               " weight 0-16[, weight of a card on a face-down"
                                               " one 0-16[, weight of a card over a next"
-                                              " card 0-16[, novelty 0 or 1]]]])");
+                                              " card 0-16[, novelty 0, 1 or 2]]]])");
             return NULL;
         }
         if (levels[k] == DRAW_ONE && !has_relaxed) {
@@ -2006,8 +2041,11 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
         e->down_weight = downs[k];
         e->on_down_weight = on_downs[k];
         e->next_weight = nexts[k];
+        e->novelty = novelties[k];
         if (novelties[k]) {
-            e->novel = calloc((size_t)NOVEL_ESTIMATES * (FACTS / 8), 1);
+            e->novel = calloc(novelties[k] == 2 ? (size_t)PROGRESS_PARTS * PROGRESS_BYTES
+                                                : (size_t)NOVEL_ESTIMATES * (FACTS / 8),
+                              1);
             if (!e->novel) {
                 for (Py_ssize_t j = 0; j <= k; j++) free_member(&team[j]);
                 return PyErr_NoMemory();

@@ -67,13 +67,22 @@ Config = (
 """One search of a portfolio: (level, weight of a step, turns[, weight of a face-down card[,
 weight of a face-up card on a face-down one, one card at a time[, weight of a card lying
 over the next card a foundation takes[, novelty (1: positions that lay a card as no position
-of their estimate did go first; :data:`NOVELTY`)]]]])."""
+of their estimate did go first, :data:`NOVELTY`; 2: the same among positions of their
+progress, :data:`NOVELTY_BY_PROGRESS`)]]]])."""
 
 NOVELTY = 1
 """A config's seventh number: the search is a best-first width search (docs/solver.md,
 "Novelty"): among positions of one estimate, those that put some card on a card (or a
 face-down card, a column's bottom, the talon, a foundation) it has lain on in none of them
 before are expanded first, the others after all such. The order changes, not the moves."""
+
+NOVELTY_BY_PROGRESS = 2
+"""A config's seventh number: novelty (:data:`NOVELTY`) counted among the positions of the
+same progress (face-down cards left and cards up) instead of the same estimate, with more
+facts: besides a card on what, a card at a column's end over so many face-down cards. Made
+for Easy Harp (docs/solver.md, "Novelty"), whose twin cards make a card on a card say less:
+which of two 8♥ a 7♣ lies on is seen only by what lies under each. For example, 52:270 of
+the plain player's EH1-N deal 52 is won this way in a few thousand positions."""
 
 Step = tuple[tuple[Atom, ...], State]
 """A successor: the atoms that lead to it (its move, then the safe moves), and where."""
@@ -85,6 +94,7 @@ __all__ = [
     "DRAW_ONE",
     "LIKELY",
     "NOVELTY",
+    "NOVELTY_BY_PROGRESS",
     "OUT_OF_BUDGET",
     "PROVED_LOST",
     "WON",
@@ -134,9 +144,10 @@ def search(
     the weight of a face-down card in the estimate (3 without), and a fifth, in a game of one
     card at a time (Easy Harp), the weight of a face-up card lying on a face-down one (8
     without), and a sixth, the weight of a card lying over the next card a foundation takes
-    (0 without), and a seventh, :data:`NOVELTY` or 0; a ``DRAW_ONE`` search plays
-    ``table.dealt_one_at_a_time()``. ``max_positions`` −1 for no limit. Once ``focus_after``
-    positions are expanded undecided (−1: never), the likely searches leave the turns."""
+    (0 without), and a seventh, :data:`NOVELTY`, :data:`NOVELTY_BY_PROGRESS` or 0; a
+    ``DRAW_ONE`` search plays ``table.dealt_one_at_a_time()``. ``max_positions`` −1 for no
+    limit. Once ``focus_after`` positions are expanded undecided (−1: never), the likely
+    searches leave the turns."""
     draw_one = (
         table.dealt_one_at_a_time().as_tuple()
         if any(config[0] == DRAW_ONE for config in configs)

@@ -26,7 +26,7 @@ from ..moves import Move
 from ..position import Position
 from . import reference, stock_bridge
 from .budget import Budget, OutOfBudget
-from .stock_bridge import COMPLETE, DRAW_ONE, LIKELY, NOVELTY, Config
+from .stock_bridge import COMPLETE, DRAW_ONE, LIKELY, NOVELTY, NOVELTY_BY_PROGRESS, Config
 from .stock_moves import to_moves
 from .stock_position import StockTable, state_of
 
@@ -60,8 +60,8 @@ EASY_HARP_PORTFOLIOS: tuple[Portfolio, ...] = (
     (
         (COMPLETE, 0, 1),
         (LIKELY, 0, 1),
-        (LIKELY, 4, 2, 3, 8, 0, NOVELTY),
-        (COMPLETE, 3, 2, 3, 8, 6, NOVELTY),
+        (LIKELY, 4, 2, 3, 8, 0, NOVELTY_BY_PROGRESS),
+        (COMPLETE, 3, 2, 3, 8, 6, NOVELTY_BY_PROGRESS),
     ),
 )
 """Easy Harp's: greedy search on every move, which wins most deals almost at once; greedy
@@ -69,7 +69,9 @@ search and weighted A* 4 (double turns) on the likely moves, which plan (a card 
 onto a chain of talon cards, one step) and win most of the positions a player's game gone
 astray leaves; and weighted A* 3 on every move (double turns, the cards over the next cards a
 foundation takes weighing 6), which wins positions the others wander past (EH1-N 1 180). Both
-weighted searches take novel positions first (:data:`~.stock_bridge.NOVELTY`).
+weighted searches take novel positions first, counted among the positions of the same
+progress (:data:`~.stock_bridge.NOVELTY_BY_PROGRESS`): counted among those of the same
+estimate (:data:`~.stock_bridge.NOVELTY`) they left more positions met mid-game undecided.
 Two more weighted A* searches and greedy search weighing a face-down card 0, all on every
 move, left the portfolio when the likely moves learned to plan: without them, the same deals
 won and as many positions met mid-game (docs/solver-figures.md, 2026-12-05)."""
