@@ -388,13 +388,17 @@ static int estimate(const Rules *r, const State *s, int down_weight, int on_down
 #define NOT_NOVEL 8192
 /* Novelty 2, by progress: besides a card on what, a card at a column's end over so many
    face-down cards (0 to 8, more counted as 8), each its own fact, and the facts remembered per
-   progress (face-down cards left, cards up) instead of per estimate. Two decks: which of two
-   twin cards a card lies on is seen only by what lies under each, and the end of a column
+   progress (face-down cards left, cards up, and the columns holding one face-up card, 0 to
+   3, more counted as 3) instead of per estimate. Two decks: which of
+   two twin cards a card lies on is seen only by what lies under each, and the end of a column
    over face-down cards is where the next move frees one. */
 #define END_DEPTHS 9
 #define PROGRESS_FACTS (FACTS + 52 * END_DEPTHS)
 #define PROGRESS_BYTES ((PROGRESS_FACTS + 7) / 8)
-#define PROGRESS_PARTS (37 * 105)
+#define MAX_DOWN 36 /* Easy Harp's deal: 0 + 1 + … + 8 face-down cards */
+#define MAX_UP 104
+#define READY_COUNTS 4
+#define PROGRESS_PARTS ((MAX_DOWN + 1) * (MAX_UP + 1) * READY_COUNTS)
 
 static inline int mark_fact(uint8_t *seen, int card, int on) {
     int fact = card * LIES_ON + on;
@@ -412,14 +416,19 @@ static inline int mark_end(uint8_t *seen, int card, int depth) {
     return 1;
 }
 
-/* Novelty 2: the part of the facts' memory of s's progress, face-down cards left and cards
-   up. */
+/* Novelty 2: the part of the facts' memory of s's progress: face-down cards left, cards up,
+   and the columns holding one face-up card (on face-down cards: one move from turning one
+   up; or alone: one move from emptying the column). */
 static int progress_part(const Rules *r, const State *s) {
-    int down = 0, up = 0;
-    for (int i = 0; i < r->columns; i++) down += s->down[i];
+    int down = 0, up = 0, ready = 0;
+    for (int i = 0; i < r->columns; i++) {
+        down += s->down[i];
+        ready += s->len[i] == s->down[i] + 1;
+    }
     for (int p = 0; p < r->places; p++) up += s->found[p];
-    int part = down * 105 + up;
-    return part < PROGRESS_PARTS ? part : PROGRESS_PARTS - 1;
+    if (down > MAX_DOWN) down = MAX_DOWN;
+    if (ready >= READY_COUNTS) ready = READY_COUNTS - 1;
+    return (ready * (MAX_DOWN + 1) + down) * (MAX_UP + 1) + up;
 }
 
 /* Whether s makes a fact true that no position of its part (novelty 1: its estimate h;
