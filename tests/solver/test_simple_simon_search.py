@@ -25,13 +25,16 @@ from solitaire.solver.card_ids import card_id, card_of
 from solitaire.solver.simple_simon import GROUP_UNDER, RUNS, apply_move, group_start, misplaced
 from solitaire.solver.simple_simon_search import (
     PORTFOLIO,
+    UNDERS,
     Strategy,
     estimate,
     key,
     portfolio_search,
     successors,
 )
+from solitaire.solver.stock_bridge import MAX_SEARCH_BYTES, MAX_STORED_POSITIONS
 
+from .player_positions import plain_players_position
 from .real_rules import exhaust_with_the_real_rules
 
 RANKS = "A23456789TJQK"
@@ -205,7 +208,7 @@ def test_blockers_count_cards_above_a_lower_card_of_their_suit() -> None:
 
 def test_after_focus_the_first_search_goes_on_alone(monkeypatch: pytest.MonkeyPatch) -> None:
     # Focused from the start, the portfolio is its first search alone, position for position.
-    columns = simple_simon.columns_of(rules_for(parse_variant("SS1-S4")).deal(121))
+    columns = simple_simon.columns_of(rules_for(parse_variant("SS1-S4")).deal(23))
     alone, focused, taking_turns = Budget(60.0), Budget(60.0), Budget(60.0)
     path = portfolio_search(columns, alone, (PORTFOLIO[0],))
     monkeypatch.setattr(simple_simon_search, "FOCUS_AFTER", 0)
@@ -317,14 +320,15 @@ def test_not_winnable_is_confirmed_by_exhausting_the_real_rules(position: Positi
 
 
 # Each search of the portfolio wins a deal of its own: within the positions given, where every
-# other search of it needs more than ten times as many (measured on SS1-S4 deals 1–400: on
-# 57, 78 and 385 the others do not win within 60 000).
+# other search of it needs more than seven times as many (measured on SS1-S4 deals 1–400,
+# since the oldest-first searches take novel positions first: on 349 the others do not win
+# within 60 000).
 EACH_STRATEGYS_DEAL = [
-    ("oldest first", 121, 400),
-    ("newest first", 57, 5_000),
-    ("blockers, oldest first", 80, 250),
-    ("blockers, newest first", 78, 2_000),
-    ("heavy blockers, oldest first", 385, 1_200),
+    ("oldest first", 234, 130),
+    ("newest first", 259, 120),
+    ("blockers, oldest first", 349, 220),
+    ("blockers, newest first", 76, 130),
+    ("heavy blockers, oldest first", 225, 610),
 ]
 
 
@@ -345,7 +349,40 @@ def test_each_search_of_the_portfolio_wins_a_deal_of_its_own(
     for other in PORTFOLIO:
         if other != strategy:
             with pytest.raises(OutOfBudget):
-                portfolio_search(columns, Budget(600.0, max_positions=10 * positions), (other,))
+                portfolio_search(columns, Budget(600.0, max_positions=7 * positions), (other,))
+
+
+def _alone(
+    columns: tuple[bytes, ...], config: tuple[bool, int, bool], positions: int
+) -> tuple[int, int]:
+    """One search of the C portfolio alone: (status, positions)."""
+    status, expanded, _ = simple_simon_search._module().search(
+        columns, UNDERS, (config,), 60.0, True, positions, MAX_STORED_POSITIONS, MAX_SEARCH_BYTES
+    )
+    return status, expanded
+
+
+def test_novel_positions_first_win_where_the_oldest_first_search_wanders() -> None:
+    # The plain player's SS1-S4 deal 119 after 40 moves: the oldest-first search taking novel
+    # positions first, as the portfolio holds it, wins within 1 000 positions; without them,
+    # not within 200 000.
+    assert PORTFOLIO[0].config() == (True, 0, True)
+    columns = tuple(simple_simon.columns_of(plain_players_position("SS1-S4-AAAAAEP", 40)))
+    assert _alone(columns, (True, 0, True), 1_000)[0] == simple_simon_search.WON
+    assert _alone(columns, (True, 0, False), 200_000) == (
+        simple_simon_search.OUT_OF_BUDGET,
+        200_000,
+    )
+
+
+@pytest.mark.parametrize("deal", [21, 54])
+def test_novel_positions_first_change_the_order_not_the_moves(deal: int) -> None:
+    # A search that runs dry has expanded every position it reaches, in whatever order: with
+    # novel positions first it proves SS1-S4 deals 21 and 54 lost after exactly as many.
+    columns = tuple(simple_simon.columns_of(rules_for(parse_variant("SS1-S4")).deal(deal)))
+    plain = _alone(columns, (True, 0, False), -1)
+    assert plain[0] == simple_simon_search.PROVED_LOST
+    assert _alone(columns, (True, 0, True), -1) == plain
 
 
 def test_the_portfolio_holds_every_strategy_named_above() -> None:

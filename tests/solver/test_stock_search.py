@@ -34,6 +34,7 @@ from solitaire.solver.stock_search import (
     VEGAS_PORTFOLIOS,
 )
 
+from .player_positions import plain_players_position
 from .stock_samples import RANKS, SUITS, locked_from_the_start, low_cards_up, small_position
 
 
@@ -351,7 +352,7 @@ def test_easy_harp_s_novelty_by_progress_wins_where_novelty_per_estimate_wanders
     after 270 and 140 moves. Easy Harp's weighted searches as its portfolio holds them win
     within 60 000 positions; with novelty counted per estimate, not within 200 000."""
     assert (*config, NOVELTY_BY_PROGRESS) in EASY_HARP_PORTFOLIOS[-1]
-    state = state_of(_plain_players_position(code, move))
+    state = state_of(plain_players_position(code, move))
     table = StockTable.for_variant(parse_variant("EH1-N"))
     for novelty, positions, wins in (
         (NOVELTY_BY_PROGRESS, 60_000, True),
@@ -376,18 +377,6 @@ def test_novelty_is_off_per_estimate_or_by_progress() -> None:
         search(state_of(position), table, ((LIKELY, 2, 2, 3, 8, 0, 3),), 10.0, True, -1, 10**7)
 
 
-def _plain_players_position(code: str, move: int) -> Position:
-    """The position after ``move`` moves of the plain player's first game of a deal (the
-    positions the benchmark meets mid-game)."""
-    game_code = parse_code(code)
-    rules = rules_for(game_code.variant)
-    game = plain_game(rules, rules.deal(game_code.deal), f"{code}#0")
-    for number, (position, _) in enumerate(game, start=1):
-        if number == move:
-            return position
-    raise AssertionError(f"the plain player's game of {code} ends before move {move}")
-
-
 @pytest.mark.slow
 def test_easy_harp_s_likely_moves_plan_where_single_moves_wander() -> None:
     # EH1-N deal 58 after 10 moves of the plain player (from the deal itself greedy search
@@ -395,7 +384,7 @@ def test_easy_harp_s_likely_moves_plan_where_single_moves_wander() -> None:
     # cards under a column's card in one step, wins within 10 000 positions; greedy search
     # on every move does not within 300 000 (each talon card laid alone changes nothing the
     # estimate sees).
-    state = state_of(_plain_players_position("EH1-N-AAAAACG", 10))
+    state = state_of(plain_players_position("EH1-N-AAAAACG", 10))
     table = StockTable.for_variant(parse_variant("EH1-N"))
     assert (LIKELY, 0, 1) in EASY_HARP_PORTFOLIOS[-1]
     for config, positions, wins in (

@@ -15,9 +15,10 @@
  *
  * search(columns, unders, configs, seconds, cpu_clock, max_positions, max_nodes, max_bytes[,
  *        focus_after]) -> (status, positions, path)
- * configs: one (oldest_first, blocker_weight) per search: the estimate is
- * 4 × misplaced − empty columns + blocker_weight × blockers, ties oldest or newest first; the
- * searches take turns of SLICE positions. status: 0 a win (path: the keys of the positions
+ * configs: one (oldest_first, blocker_weight[, novel_first]) per search: the estimate is
+ * 4 × misplaced − empty columns + blocker_weight × blockers, ties oldest or newest first, and
+ * with novel_first (0 unless given) novel positions first (is_novel); the searches take turns
+ * of SLICE positions. status: 0 a win (path: the keys of the positions
  * from the start to the empty one), 1 a search expanded every position reachable from the
  * start without a win (a proof), 2 out of budget (seconds, positions or memory: max_bytes,
  * 0 for no bound, as in the Klondike search). path is None unless status is 0. focus_after
@@ -195,6 +196,7 @@ struct Expansion {
     Visit visit;
     int columns;
     int blocker_weight; /* 0: blockers are neither weighed nor counted */
+    uint8_t *novel;     /* novelty: the facts met, per estimate (NULL: none) */
     /* SEARCHING */
     Store *store;
     uint32_t parent;
@@ -286,6 +288,31 @@ static int expand(Expansion *e, const Columns *c) {
     return 0;
 }
 
+/* Novelty (as the Klondike search's, docs/solver.md): the facts are the cards and what each
+   lies on (a card, or the column's bottom), remembered per estimate. */
+#define SS_LIES_ON 53
+#define SS_FACTS (CARDS * SS_LIES_ON)
+#define SS_FACT_BYTES ((SS_FACTS + 7) / 8)
+#define SS_PARTS 1024
+#define NOT_NOVEL 8192
+
+static int is_novel(const uint8_t *key, int columns, uint8_t *novel, int part) {
+    if (part >= SS_PARTS) part = SS_PARTS - 1;
+    if (part < 0) part = 0;
+    uint8_t *seen = novel + (size_t)part * SS_FACT_BYTES;
+    int fresh = 0;
+    for (int i = 0; i < columns; i++) {
+        int len = *key++;
+        for (int k = 0; k < len; k++) {
+            int fact = key[k] * SS_LIES_ON + (k ? key[k - 1] : CARDS);
+            uint8_t bit = (uint8_t)(1u << (fact & 7));
+            if (!(seen[fact >> 3] & bit)) { seen[fact >> 3] |= bit; fresh = 1; }
+        }
+        key += len;
+    }
+    return fresh;
+}
+
 /* Look up the batch in order: store the new positions, queue them, stop at a win. */
 static int flush(Expansion *e) {
     int count = e->count;
@@ -300,7 +327,9 @@ static int flush(Expansion *e) {
             e->goal = node;
             return 1;
         }
-        if (!push(e->store, e->priority[k], node)) { e->failed = 1; return 1; }
+        int priority = e->priority[k];
+        if (e->novel && !is_novel(e->key[k], e->columns, e->novel, priority)) priority += NOT_NOVEL;
+        if (!push(e->store, priority, node)) { e->failed = 1; return 1; }
     }
     return 0;
 }
@@ -416,7 +445,11 @@ typedef struct {
     uint32_t root;
 } Member;
 
-static void free_member(Member *m) { release_store(&m->store); }
+static void free_member(Member *m) {
+    release_store(&m->store);
+    free(m->e.novel);
+    m->e.novel = NULL;
+}
 
 /* The keys of the path from m's root to its won node, root first. */
 static PyObject *path_keys(const Member *m) {
@@ -455,16 +488,18 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "a portfolio holds 1 to 8 searches");
         return NULL;
     }
-    int oldest_first[MAX_MEMBERS], weights[MAX_MEMBERS];
+    int oldest_first[MAX_MEMBERS], weights[MAX_MEMBERS], novelties[MAX_MEMBERS];
     for (Py_ssize_t k = 0; k < members; k++) {
         PyObject *config = PyTuple_GET_ITEM(configs, k);
+        novelties[k] = 0;
         if (!PyTuple_Check(config) ||
-            !PyArg_ParseTuple(config, "pi", &oldest_first[k], &weights[k])) {
+            !PyArg_ParseTuple(config, "pi|p", &oldest_first[k], &weights[k], &novelties[k])) {
             if (!PyErr_Occurred()) PyErr_SetString(PyExc_TypeError, "a search is a tuple");
             return NULL;
         }
         if (weights[k] < 0 || weights[k] > 16) {
-            PyErr_SetString(PyExc_ValueError, "a search is (oldest_first, blocker weight 0-16)");
+            PyErr_SetString(PyExc_ValueError,
+                            "a search is (oldest_first, blocker weight 0-16[, novel_first])");
             return NULL;
         }
     }
@@ -494,6 +529,13 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
         m->e.visit = store_child;
         m->e.store = m->store;
         m->e.blocker_weight = weights[k];
+        if (novelties[k]) {
+            m->e.novel = calloc((size_t)SS_PARTS * SS_FACT_BYTES, 1);
+            if (!m->e.novel) {
+                for (Py_ssize_t j = 0; j <= k; j++) free_member(&team[j]);
+                return PyErr_NoMemory();
+            }
+        }
         m->e.goal = -1;
         int is_new;
         m->root = find_or_add(m->store, key, start_size, start_size, hash_bytes(key, start_size),

@@ -73,26 +73,34 @@ class Strategy:
     first); among equal estimates the oldest position goes first, or with ``newest_first``
     the newest (deeper into a plateau rather than across it). *Blockers*: cards lying above a
     lower card of their own suit; each must leave its column before that card can join its
-    run.
+    run. With ``novel_first`` the search takes novel positions first (a best-first width
+    search, docs/solver.md, "Novelty"): among the positions of one estimate, those that lay
+    a card on a card (or a column's bottom) where no position of that estimate laid it
+    before go before all others. The order changes, not the moves.
     """
 
     name: str
     newest_first: bool
     blocker_weight: int
+    novel_first: bool = False
 
-    def config(self) -> tuple[bool, int]:
-        """The search as the C search takes it: (oldest first, blocker weight)."""
-        return (not self.newest_first, self.blocker_weight)
+    def config(self) -> tuple[bool, int, bool]:
+        """The search as the C search takes it: (oldest first, blocker weight, novel first)."""
+        return (not self.newest_first, self.blocker_weight, self.novel_first)
 
 
 PORTFOLIO = (
-    Strategy("oldest first", newest_first=False, blocker_weight=0),
+    Strategy("oldest first", newest_first=False, blocker_weight=0, novel_first=True),
     Strategy("newest first", newest_first=True, blocker_weight=0),
-    Strategy("blockers, oldest first", newest_first=False, blocker_weight=2),
+    Strategy("blockers, oldest first", newest_first=False, blocker_weight=2, novel_first=True),
     Strategy("blockers, newest first", newest_first=True, blocker_weight=2),
-    Strategy("heavy blockers, oldest first", newest_first=False, blocker_weight=5),
+    Strategy(
+        "heavy blockers, oldest first", newest_first=False, blocker_weight=5, novel_first=True
+    ),
 )
-"""The searches for a game with four suits."""
+"""The searches for a game with four suits. Those that take the oldest position of an
+estimate first take novel positions first as well: on the positions met mid-game they
+decided more (docs/solver-figures.md, 2026-12-06); the newest-first ones already go deep."""
 
 FEWER_SUITS_PORTFOLIO = PORTFOLIO[:4]
 """With one or two suits the heavy-blocker search, chosen on four-suit deals, is left out:

@@ -1,0 +1,20 @@
+"""Positions the plain player of the levels reaches: the positions the benchmark meets
+mid-game (``bench.solver_bench.mid_game_positions``), for tests of the searches."""
+
+from __future__ import annotations
+
+from solitaire.codes import parse_code
+from solitaire.games import rules_for
+from solitaire.levels.player import plain_game
+from solitaire.position import Position
+
+
+def plain_players_position(code: str, move: int) -> Position:
+    """The position after ``move`` moves of the plain player's first game of a deal."""
+    game_code = parse_code(code)
+    rules = rules_for(game_code.variant)
+    game = plain_game(rules, rules.deal(game_code.deal), f"{code}#0")
+    for number, (position, _) in enumerate(game, start=1):
+        if number == move:
+            return position
+    raise AssertionError(f"the plain player's game of {code} ends before move {move}")
