@@ -3,6 +3,7 @@ rules: its moves, its counts, its verdicts."""
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import random
 
@@ -25,14 +26,12 @@ from solitaire.solver.card_ids import card_id, card_of
 from solitaire.solver.simple_simon import GROUP_UNDER, RUNS, apply_move, group_start, misplaced
 from solitaire.solver.simple_simon_search import (
     PORTFOLIO,
-    UNDERS,
     Strategy,
     estimate,
     key,
     portfolio_search,
     successors,
 )
-from solitaire.solver.stock_bridge import MAX_SEARCH_BYTES, MAX_STORED_POSITIONS
 
 from .player_positions import plain_players_position
 from .real_rules import exhaust_with_the_real_rules
@@ -352,37 +351,29 @@ def test_each_search_of_the_portfolio_wins_a_deal_of_its_own(
                 portfolio_search(columns, Budget(600.0, max_positions=7 * positions), (other,))
 
 
-def _alone(
-    columns: tuple[bytes, ...], config: tuple[bool, int, bool], positions: int
-) -> tuple[int, int]:
-    """One search of the C portfolio alone: (status, positions)."""
-    status, expanded, _ = simple_simon_search._module().search(
-        columns, UNDERS, (config,), 60.0, True, positions, MAX_STORED_POSITIONS, MAX_SEARCH_BYTES
-    )
-    return status, expanded
-
-
 def test_novel_positions_first_win_where_the_oldest_first_search_wanders() -> None:
     # The plain player's SS1-S4 deal 119 after 40 moves: the oldest-first search taking novel
     # positions first, as the portfolio holds it, wins within 1 000 positions; without them,
     # not within 200 000.
-    assert PORTFOLIO[0].config() == (True, 0, True)
-    columns = tuple(simple_simon.columns_of(plain_players_position("SS1-S4-AAAAAEP", 40)))
-    assert _alone(columns, (True, 0, True), 1_000)[0] == simple_simon_search.WON
-    assert _alone(columns, (True, 0, False), 200_000) == (
-        simple_simon_search.OUT_OF_BUDGET,
-        200_000,
-    )
+    novel = PORTFOLIO[0]
+    assert novel.novel_first and not novel.newest_first and not novel.blocker_weight
+    columns = simple_simon.columns_of(plain_players_position("SS1-S4-AAAAAEP", 40))
+    assert portfolio_search(columns, Budget(60.0, max_positions=1_000), (novel,)) is not None
+    plain = dataclasses.replace(novel, novel_first=False)
+    with pytest.raises(OutOfBudget):
+        portfolio_search(columns, Budget(60.0, max_positions=200_000), (plain,))
 
 
 @pytest.mark.parametrize("deal", [21, 54])
 def test_novel_positions_first_change_the_order_not_the_moves(deal: int) -> None:
     # A search that runs dry has expanded every position it reaches, in whatever order: with
     # novel positions first it proves SS1-S4 deals 21 and 54 lost after exactly as many.
-    columns = tuple(simple_simon.columns_of(rules_for(parse_variant("SS1-S4")).deal(deal)))
-    plain = _alone(columns, (True, 0, False), -1)
-    assert plain[0] == simple_simon_search.PROVED_LOST
-    assert _alone(columns, (True, 0, True), -1) == plain
+    columns = simple_simon.columns_of(rules_for(parse_variant("SS1-S4")).deal(deal))
+    novel, plain = Budget(60.0), Budget(60.0)
+    assert portfolio_search(columns, novel, (PORTFOLIO[0],)) is None
+    replaced = dataclasses.replace(PORTFOLIO[0], novel_first=False)
+    assert portfolio_search(columns, plain, (replaced,)) is None
+    assert novel.positions == plain.positions
 
 
 def test_the_portfolio_holds_every_strategy_named_above() -> None:

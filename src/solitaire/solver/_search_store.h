@@ -2,7 +2,7 @@
  * What the two C searches share (the Klondike and Easy Harp search, _stock_search.c, and
  * the Simple Simon search, _simple_simon_search.c): the store of positions met (each once,
  * in a byte arena, found again through a hash table), the queue by priority, the shared
- * count of the bytes they fill, and the clock.
+ * count of the bytes they fill, the clock, and novelty's bits.
  */
 #ifndef SEARCH_STORE_H
 #define SEARCH_STORE_H
@@ -16,6 +16,18 @@
 
 #define BUCKETS 16384
 #define CLOCK_EVERY 1024
+
+/* Novelty (best-first width search, both searches): a position with no fact true for the
+   first time among those of its part waits behind every one with one, its priority raised
+   by NOT_NOVEL (within BUCKETS). mark_fact sets a fact's bit; 1 if it was not set. */
+#define NOT_NOVEL 8192
+
+static inline int mark_fact(uint8_t *seen, int fact) {
+    uint8_t bit = (uint8_t)(1u << (fact & 7));
+    if (seen[fact >> 3] & bit) return 0;
+    seen[fact >> 3] |= bit;
+    return 1;
+}
 
 /* Small copies in 16-byte blocks (may read and write up to 15 bytes past n: every buffer
    here has that much room): for a few dozen bytes, much faster than memcpy's rep movs. */

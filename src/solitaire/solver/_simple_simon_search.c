@@ -18,8 +18,8 @@
  * configs: one (oldest_first, blocker_weight[, novel_first]) per search: the estimate is
  * 4 × misplaced − empty columns + blocker_weight × blockers, ties oldest or newest first, and
  * with novel_first (0 unless given) novel positions first (is_novel); the searches take turns
- * of SLICE positions. status: 0 a win (path: the keys of the positions
- * from the start to the empty one), 1 a search expanded every position reachable from the
+ * of SLICE positions. status: 0 a win (path: the keys of the positions from the start to the
+ * empty one), 1 a search expanded every position reachable from the
  * start without a win (a proof), 2 out of budget (seconds, positions or memory: max_bytes,
  * 0 for no bound, as in the Klondike search). path is None unless status is 0. focus_after
  * (-1: never): once the portfolio has expanded that many positions, the first search goes on
@@ -294,7 +294,6 @@ static int expand(Expansion *e, const Columns *c) {
 #define SS_FACTS (CARDS * SS_LIES_ON)
 #define SS_FACT_BYTES ((SS_FACTS + 7) / 8)
 #define SS_PARTS 1024
-#define NOT_NOVEL 8192
 
 static int is_novel(const uint8_t *key, int columns, uint8_t *novel, int part) {
     if (part >= SS_PARTS) part = SS_PARTS - 1;
@@ -303,11 +302,8 @@ static int is_novel(const uint8_t *key, int columns, uint8_t *novel, int part) {
     int fresh = 0;
     for (int i = 0; i < columns; i++) {
         int len = *key++;
-        for (int k = 0; k < len; k++) {
-            int fact = key[k] * SS_LIES_ON + (k ? key[k - 1] : CARDS);
-            uint8_t bit = (uint8_t)(1u << (fact & 7));
-            if (!(seen[fact >> 3] & bit)) { seen[fact >> 3] |= bit; fresh = 1; }
-        }
+        for (int k = 0; k < len; k++)
+            fresh |= mark_fact(seen, key[k] * SS_LIES_ON + (k ? key[k - 1] : CARDS));
         key += len;
     }
     return fresh;

@@ -385,13 +385,12 @@ static int estimate(const Rules *r, const State *s, int down_weight, int on_down
 #define LIES_ON 56       /* what a card may lie on: a card or one of the four above */
 #define FACTS (52 * LIES_ON)
 #define NOVEL_ESTIMATES 2048
-#define NOT_NOVEL 8192
 /* Novelty 2, by progress: besides a card on what, a card at a column's end over so many
-   face-down cards (0 to 8, more counted as 8), each its own fact, and the facts remembered per
-   progress (face-down cards left, cards up, and the columns holding one face-up card, 0 to
-   3, more counted as 3) instead of per estimate. Two decks: which of
-   two twin cards a card lies on is seen only by what lies under each, and the end of a column
-   over face-down cards is where the next move frees one. */
+   face-down cards (0 to 8, more counted as 8), each its own fact, and the facts remembered
+   per progress (face-down cards left, cards up, and the columns holding one face-up card, 0
+   to 3, more counted as 3) instead of per estimate. Two decks: which of two twin cards a card
+   lies on is seen only by what lies under each, and the end of a column over face-down cards
+   is where the next move frees one. */
 #define END_DEPTHS 9
 #define PROGRESS_FACTS (FACTS + 52 * END_DEPTHS)
 #define PROGRESS_BYTES ((PROGRESS_FACTS + 7) / 8)
@@ -399,22 +398,6 @@ static int estimate(const Rules *r, const State *s, int down_weight, int on_down
 #define MAX_UP 104
 #define READY_COUNTS 4
 #define PROGRESS_PARTS ((MAX_DOWN + 1) * (MAX_UP + 1) * READY_COUNTS)
-
-static inline int mark_fact(uint8_t *seen, int card, int on) {
-    int fact = card * LIES_ON + on;
-    uint8_t bit = (uint8_t)(1u << (fact & 7));
-    if (seen[fact >> 3] & bit) return 0;
-    seen[fact >> 3] |= bit;
-    return 1;
-}
-
-static inline int mark_end(uint8_t *seen, int card, int depth) {
-    int fact = FACTS + card * END_DEPTHS + depth;
-    uint8_t bit = (uint8_t)(1u << (fact & 7));
-    if (seen[fact >> 3] & bit) return 0;
-    seen[fact >> 3] |= bit;
-    return 1;
-}
 
 /* Novelty 2: the part of the facts' memory of s's progress: face-down cards left, cards up,
    and the columns holding one face-up card (on face-down cards: one move from turning one
@@ -440,17 +423,18 @@ static int is_novel(const Rules *r, const State *s, uint8_t *novel, int novelty,
     for (int i = 0; i < r->columns; i++)
         for (int k = s->down[i]; k < s->len[i]; k++) {
             int on = !k ? ON_BOTTOM : k == s->down[i] ? ON_DOWN : s->cards[i][k - 1];
-            fresh |= mark_fact(seen, s->cards[i][k], on);
+            fresh |= mark_fact(seen, s->cards[i][k] * LIES_ON + on);
             if (novelty == 2 && k == s->len[i] - 1) {
                 int depth = s->down[i] < END_DEPTHS ? s->down[i] : END_DEPTHS - 1;
-                fresh |= mark_end(seen, s->cards[i][k], depth);
+                fresh |= mark_fact(seen, FACTS + s->cards[i][k] * END_DEPTHS + depth);
             }
         }
-    for (int k = 0; k < s->talon_len; k++) fresh |= mark_fact(seen, s->talon[k], IN_TALON);
+    for (int k = 0; k < s->talon_len; k++)
+        fresh |= mark_fact(seen, s->talon[k] * LIES_ON + IN_TALON);
     for (int p = 0; p < r->places; p++)
         if (s->found[p]) {
             int top = (p / r->places_per_suit) * 13 + s->found[p] - 1;
-            fresh |= mark_fact(seen, top, ON_FOUNDATION);
+            fresh |= mark_fact(seen, top * LIES_ON + ON_FOUNDATION);
         }
     return fresh;
 }

@@ -80,10 +80,10 @@ NOVELTY_BY_PROGRESS = 2
 """A config's seventh number: novelty (:data:`NOVELTY`) counted among the positions of the
 same progress (face-down cards left, cards up, and columns holding one face-up card) instead
 of the same estimate, with more facts: besides a card on what, a card at a column's end over
-so many face-down cards. Made
-for Easy Harp (docs/solver.md, "Novelty"), whose twin cards make a card on a card say less:
-which of two 8♥ a 7♣ lies on is seen only by what lies under each. For example, 52:270 of
-the plain player's EH1-N deal 52 is won this way in a few thousand positions."""
+so many face-down cards. Made for Easy Harp (docs/solver.md, "Novelty"), whose twin cards
+make a card on a card say less: which of two 8♥ a 7♣ lies on is seen only by what lies
+under each. For example, 52:300 of the plain player's EH1-N deal 52 is won this way in a few
+thousand positions."""
 
 Step = tuple[tuple[Atom, ...], State]
 """A successor: the atoms that lead to it (its move, then the safe moves), and where."""
