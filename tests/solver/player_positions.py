@@ -3,6 +3,8 @@ mid-game (``bench.solver_bench.mid_game_positions``), for tests of the searches.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from solitaire.codes import parse_code
 from solitaire.games import rules_for
 from solitaire.levels.player import plain_game
@@ -18,3 +20,14 @@ def plain_players_position(code: str, move: int) -> Position:
         if number == move:
             return position
     raise AssertionError(f"the plain player's game of {code} ends before move {move}")
+
+
+def plain_players_positions(code: str, every: int) -> Iterator[tuple[int, Position]]:
+    """Every ``every``-th position of the plain player's first game of a deal, with its move
+    number, as the benchmark meets them mid-game (a won position left out)."""
+    game_code = parse_code(code)
+    rules = rules_for(game_code.variant)
+    game = plain_game(rules, rules.deal(game_code.deal), f"{code}#0")
+    for number, (position, _) in enumerate(game, start=1):
+        if number % every == 0 and not rules.is_won(position):
+            yield number, position

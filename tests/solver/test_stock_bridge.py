@@ -20,7 +20,7 @@ from solitaire.moves import DRAW, WASTE
 from solitaire.position import Position
 from solitaire.solver import stock_bridge
 from solitaire.solver.card_ids import card_id, card_text
-from solitaire.solver.stock_bridge import COMPLETE, LIKELY
+from solitaire.solver.stock_bridge import COMPLETE, LIKELY, UNCHAINED
 from solitaire.solver.stock_moves import BACK as BACK_MOVE
 from solitaire.solver.stock_moves import COLUMN as COLUMN_MOVE
 from solitaire.solver.stock_moves import TALON as TALON_MOVE
@@ -64,11 +64,11 @@ def _plain(table: StockTable) -> StockTable:
 @given(reachable_positions())
 @pytest.mark.slow
 def test_every_successor_is_a_line_of_the_real_rules(position: Position) -> None:
-    # Each step the search takes, at both levels and with its reductions, is a list of legal
+    # Each step the search takes, at every level and with its reductions, is a list of legal
     # moves of the engine that leads exactly where the search says (safe moves included).
     table = StockTable.for_variant(position.variant)
     state = state_of(position)
-    for level in (LIKELY, COMPLETE):
+    for level in (LIKELY, COMPLETE, UNCHAINED):
         for atoms, after in stock_bridge.successors(state, table, level):
             assert state_of(_replay(position, atoms)) == after, (level, atoms)
 
@@ -453,10 +453,66 @@ def test_at_easy_harp_s_likely_level_talon_cards_go_to_columns_only_in_chains() 
     )
     for atoms in laying:
         assert any(atom[0] == COLUMN_MOVE for atom in atoms), atoms
-    complete = stock_bridge.successors(state, table, COMPLETE)
+    # Every move, without the free chains, makes the single moves too.
+    unchained = stock_bridge.successors(state, table, UNCHAINED)
     assert any(
-        len(atoms) == 1 and atoms[0][0] == TALON_MOVE and atoms[0][2] >= 0 for atoms, _ in complete
+        len(atoms) == 1 and atoms[0][0] == TALON_MOVE and atoms[0][2] >= 0 for atoms, _ in unchained
     )
+
+
+def test_easy_harp_s_complete_level_lays_talon_cards_only_in_free_chains() -> None:
+    """FREE_CHAINS with two decks (docs/solver.md, "Free cards only in chains"): at the
+    complete level a talon card goes to a column only in a chain of talon cards ended, in the
+    same step, by a column's last card or a foundation's top card going onto it. Under each
+    red king (the K♦ of t1, and those ending t6, t7 and t8) the talon's Q♠ J♦ T♣ take the 9♦
+    of t2 (its 4♦ turns up) or the 9♥ of its foundation, and nothing else goes onto a chain.
+    Without the free chains the Q♠ goes under a red king alone (the J♦ could then follow, and
+    the T♣, and a 9)."""
+    position = _easy_harp_layout(
+        {"t1": "KD", "t2": "[3S] [4D] 9D", "t3": "[2C] [7S] 5C"},
+        {"f3": "AH 2H 3H 4H 5H 6H 7H 8H 9H"},
+        "QS JD TC",
+    )
+    table = StockTable.for_variant(position.variant)
+    assert table.free_chains
+    state = state_of(position)
+    red_kings = [
+        index for index in range(9) if position.pile(f"t{index + 1}").cards[-1].code in ("KD", "KH")
+    ]
+    assert red_kings == [0, 5, 6, 7]
+    laying = []
+    for atoms, after in stock_bridge.successors(state, table, COMPLETE):
+        if any(kind == TALON_MOVE and to >= 0 for kind, _, to, _ in atoms):
+            assert state_of(_replay(position, atoms)) == after, atoms
+            laying.append(atoms)
+    # Three talon cards onto a red king, then the 9♦ of t2 (a column move) or the 9♥ back
+    # from f3 (place 2); after them, no safe move.
+    shapes = sorted((atoms[0][2], atoms[3]) for atoms in laying)
+    assert shapes == sorted(
+        [(t, (COLUMN_MOVE, 1, 1, t)) for t in red_kings]
+        + [(t, (BACK_MOVE, 2, t, 0)) for t in red_kings]
+    )
+    for atoms in laying:
+        assert (
+            len(atoms) == 4
+            and [atom[:1] + atom[2:3] for atom in atoms[:3]] == [(TALON_MOVE, atoms[0][2])] * 3
+        )
+    onto_t1 = {atoms[3][0]: _replay(position, atoms) for atoms in laying if atoms[0][2] == 0}
+    assert [card.code for card in onto_t1[COLUMN_MOVE].pile("t1").cards] == [
+        "KD",
+        "QS",
+        "JD",
+        "TC",
+        "9D",
+    ]
+    assert onto_t1[COLUMN_MOVE].pile("t2").cards[-1].code == "4D"
+    assert [card.code for card in onto_t1[BACK_MOVE].pile("t1").cards][-1] == "9H"
+    assert onto_t1[BACK_MOVE].pile("f3").cards[-1].code == "8H"
+    unchained = stock_bridge.successors(state, table, UNCHAINED)
+    alone = [atoms for atoms, _ in unchained if atoms[0][0] == TALON_MOVE and atoms[0][2] >= 0]
+    assert sorted(atoms[0][2] for atoms in alone) == red_kings
+    assert all(len(atoms) == 1 for atoms in alone)
+    assert [card.code for card in _replay(position, alone[0]).pile("t1").cards] == ["KD", "QS"]
 
 
 # -- talon waits ---------------------------------------------------------------------------

@@ -5,11 +5,12 @@ engine's own rules: verdicts on small positions against the plain search of the 
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 from dataclasses import replace
 
 import pytest
 
-from solitaire.codes import parse_code, parse_variant
+from solitaire.codes import GameCode, parse_code, parse_variant
 from solitaire.games import rules_for
 from solitaire.layout import format_layout, parse_layout
 from solitaire.levels.player import plain_game
@@ -22,6 +23,7 @@ from solitaire.solver.stock_bridge import (
     LIKELY,
     NOVELTY,
     NOVELTY_BY_PROGRESS,
+    UNCHAINED,
     Config,
 )
 from solitaire.solver.stock_position import StockTable, state_of
@@ -34,7 +36,7 @@ from solitaire.solver.stock_search import (
     VEGAS_PORTFOLIOS,
 )
 
-from .player_positions import plain_players_position
+from .player_positions import plain_players_position, plain_players_positions
 from .stock_samples import RANKS, SUITS, locked_from_the_start, low_cards_up, small_position
 
 
@@ -300,12 +302,13 @@ def test_a_draw_one_search_needs_the_same_game_dealt_one_at_a_time() -> None:
 @pytest.mark.slow
 def test_easy_harp_s_weighted_searches_win_a_deal_the_greedy_ones_do_not() -> None:
     # EH1-N 1 180 (never tuned on): weighted A* 3 on every move (the cards over the next
-    # cards weighing 6) and weighted A* 4 on the likely moves, both taking novel positions
-    # first by progress, win it within 40 000 positions; neither greedy search does within
-    # 100 000.
+    # cards weighing 6; without the free chains) and weighted A* 4 on the likely moves, both
+    # taking novel positions first by progress, win it within 40 000 positions; neither
+    # greedy search (the one on every move with the free chains) does within 100 000.
     portfolio = EASY_HARP_PORTFOLIOS[-1]
     weighted = [config for config in portfolio if config[1]]
-    assert (COMPLETE, 3, 2, 3, 8, 6, NOVELTY_BY_PROGRESS) in weighted and len(weighted) == 2
+    assert (UNCHAINED, 3, 2, 3, 8, 6, NOVELTY_BY_PROGRESS) in weighted and len(weighted) == 2
+    assert (COMPLETE, 0, 1) in portfolio
     for config in portfolio:
         status = _c_search("EH1-N-AAAABTK", (config,), 40_000 if config[1] else 100_000)[0]
         assert (status == stock_bridge.WON) == (config in weighted), config
@@ -342,7 +345,7 @@ def test_novelty_changes_the_order_not_the_moves(code: str, novelty: int) -> Non
     ("code", "move", "config"),
     [
         ("EH1-N-AAAAACA", 270, (LIKELY, 4, 2, 3, 8, 0)),
-        ("EH1-N-AAAAADW", 140, (COMPLETE, 3, 2, 3, 8, 6)),
+        ("EH1-N-AAAAADW", 140, (UNCHAINED, 3, 2, 3, 8, 6)),
     ],
 )
 def test_easy_harp_s_novelty_by_progress_wins_where_novelty_per_estimate_wanders(
@@ -401,20 +404,21 @@ def test_easy_harp_s_likely_moves_plan_where_single_moves_wander() -> None:
 def test_weighing_the_cards_over_the_next_cards_up_wins_easy_harp_deals_sooner() -> None:
     # The sixth number of a config: EH1-N 233 is won by weighted A* 2 (face-down cards
     # weighing 6) in 26 924 positions with it at 0, in 4 072 with it at 4; EH1-N 1 180 by
-    # weighted A* 3 with it at 6 within 40 000 positions, and not within 200 000 at 0.
-    weighed = _c_search("EH1-N-AAAAAIZ", ((COMPLETE, 2, 1, 6, 8, 4),), 40_000)
+    # weighted A* 3 with it at 6 within 40 000 positions, and not within 200 000 at 0 (each on
+    # every move, without the free chains, as the portfolio's weighted A* 3).
+    weighed = _c_search("EH1-N-AAAAAIZ", ((UNCHAINED, 2, 1, 6, 8, 4),), 40_000)
     assert weighed == (stock_bridge.WON, 4_072)
-    assert _c_search("EH1-N-AAAAAIZ", ((COMPLETE, 2, 1, 6),), 40_000) == (stock_bridge.WON, 26_924)
-    assert _c_search("EH1-N-AAAABTK", ((COMPLETE, 3, 1, 3, 8, 6),), 40_000)[0] == stock_bridge.WON
-    assert _c_search("EH1-N-AAAABTK", ((COMPLETE, 3, 1),), 200_000)[0] != stock_bridge.WON
+    assert _c_search("EH1-N-AAAAAIZ", ((UNCHAINED, 2, 1, 6),), 40_000) == (stock_bridge.WON, 26_924)
+    assert _c_search("EH1-N-AAAABTK", ((UNCHAINED, 3, 1, 3, 8, 6),), 40_000)[0] == stock_bridge.WON
+    assert _c_search("EH1-N-AAAABTK", ((UNCHAINED, 3, 1),), 200_000)[0] != stock_bridge.WON
 
 
 def test_the_weight_on_cards_over_face_down_ones_is_easy_harp_s_alone() -> None:
     # One card at a time (EH-2) it changes the search; in Klondike, where runs move whole,
     # the estimate has no such term.
     for code, same in (("EH1-N-AAAAAAT", False), ("KL1-D1N-AAAAAAT", True)):
-        plain = _c_search(code, ((COMPLETE, 1, 1),), 20_000)
-        light = _c_search(code, ((COMPLETE, 1, 1, 3, 4),), 20_000)
+        plain = _c_search(code, ((UNCHAINED, 1, 1),), 20_000)
+        light = _c_search(code, ((UNCHAINED, 1, 1, 3, 4),), 20_000)
         assert (plain == light) == same, code
 
 
@@ -564,9 +568,10 @@ def test_each_reduction_applies_where_it_is_sound_and_pays() -> None:
     # keeps the talon waits, and so goes without).
     assert [table.loose_cards for table in tables.values()] == [False, True, True, False]
     assert not tables["KL1-D3N"].dealt_one_at_a_time().loose_cards
-    # Free cards only in chains where every talon card can be played at any moment, one deck,
-    # runs moving whole: draw 1 with passes, and so draw 3's draw-1 relaxation.
-    assert [table.free_chains for table in tables.values()] == [True, False, False, False]
+    # Free cards only in chains where every talon card can be played at any moment (draw 1
+    # with passes, and so draw 3's draw-1 relaxation): one deck with runs moving whole, or two
+    # decks one card at a time (talon cards only).
+    assert [table.free_chains for table in tables.values()] == [True, False, False, True]
     assert tables["KL1-D3N"].dealt_one_at_a_time().free_chains
 
 
@@ -734,31 +739,44 @@ def _where_a_rule_changes_the_search(
     search are returned."""
     rules = rules_for(parse_variant(variant))
     table = replace(StockTable.for_variant(rules.variant), **dict.fromkeys(without, False))
+    positions = (
+        (f"{number}:{move}", position)
+        for number in deals
+        for move, (position, _) in enumerate(
+            plain_game(rules, rules.deal(number), f"{label} {number}"), start=1
+        )
+        if move % every == 0 and not rules.is_won(position)
+    )
+    return _changed_verdicts(positions, table, rule, 30_000)
+
+
+def _changed_verdicts(
+    positions: Iterable[tuple[str, Position]], table: StockTable, rule: str, budget: int
+) -> list[Verdict]:
+    """Each position (named) solved by the complete search alone, run to its end within
+    ``budget`` positions, with the table's ``rule`` and without it: the two agree wherever
+    both decide (checked here); the verdicts where the rule changed the search."""
     assert getattr(table, rule)
     changed: list[Verdict] = []
-    for number in deals:
-        game = plain_game(rules, rules.deal(number), f"{label} {number}")
-        for move, (position, _) in enumerate(game, start=1):
-            if move % every or rules.is_won(position):
-                continue
-            found = [
-                stock_bridge.search(
-                    state_of(position),
-                    each,
-                    ((COMPLETE, 0, 1),),
-                    seconds=60.0,
-                    cpu_clock=True,
-                    max_positions=30_000,
-                )
-                for each in (table, replace(table, **{rule: False}))
-            ]
-            if stock_bridge.OUT_OF_BUDGET in (found[0][0], found[1][0]):
-                continue
-            assert found[0][0] == found[1][0], (number, move, format_layout(position))
-            if found[0][1] != found[1][1]:
-                changed.append(
-                    Verdict.WINNABLE if found[0][0] == stock_bridge.WON else Verdict.NOT_WINNABLE
-                )
+    for name, position in positions:
+        found = [
+            stock_bridge.search(
+                state_of(position),
+                each,
+                ((COMPLETE, 0, 1),),
+                seconds=60.0,
+                cpu_clock=True,
+                max_positions=budget,
+            )
+            for each in (table, replace(table, **{rule: False}))
+        ]
+        if stock_bridge.OUT_OF_BUDGET in (found[0][0], found[1][0]):
+            continue
+        assert found[0][0] == found[1][0], (name, format_layout(position))
+        if found[0][1] != found[1][1]:
+            changed.append(
+                Verdict.WINNABLE if found[0][0] == stock_bridge.WON else Verdict.NOT_WINNABLE
+            )
     return changed
 
 
@@ -808,21 +826,45 @@ def test_free_cards_only_in_chains_agree_with_the_search_without_them_mid_game()
     assert changed.count(Verdict.NOT_WINNABLE) >= 25 and changed.count(Verdict.WINNABLE) >= 40
 
 
-# Numbers of 0-79 whose small KL1-D1N position the rule changes and the plain search of the
-# real rules decides within 3 000 positions (all won: small positions of the option are
-# hardly ever lost).
-FREE_CHAINS_SAMPLES = (3, 10, 13, 15, 16, 24, 25, 34, 37, 42, 46, 67, 70, 77)
+@pytest.mark.slow
+def test_easy_harp_s_free_chains_agree_with_the_search_without_them_mid_game() -> None:
+    """FREE_CHAINS with two decks (docs/solver.md, "Free cards only in chains": talon cards
+    go to a column only in a chain a column's last card or a foundation's top card then goes
+    onto) on the positions the benchmark meets in the plain player's games of EH1-N deals 69
+    and 133, lost from move 160 and 230 on: the complete search alone with the rule, run to
+    its end, agrees with the same search without it, wins and losses alike."""
+    positions = (
+        (f"{deal}:{move}", position)
+        for deal in (69, 133)
+        for move, position in plain_players_positions(
+            str(GameCode(parse_variant("EH1-N"), deal)), 10
+        )
+    )
+    table = StockTable.for_variant(parse_variant("EH1-N"))
+    changed = _changed_verdicts(positions, table, "free_chains", 30_000)
+    # The rule changed the search on 7 won and 13 lost positions (within 30 000).
+    assert changed.count(Verdict.NOT_WINNABLE) >= 12 and changed.count(Verdict.WINNABLE) >= 6
+
+
+FREE_CHAINS_SAMPLES = {
+    # Numbers of 0-79 (EH1-N: 0-59) whose small position the rule changes and the plain search
+    # of the real rules decides within 3 000 positions (all won: small positions of these
+    # options are hardly ever lost).
+    "KL1-D1N": (3, 10, 13, 15, 16, 24, 25, 34, 37, 42, 46, 67, 70, 77),
+    "EH1-N": (4, 6, 7, 8, 16, 22, 26, 28, 30, 36, 39, 46, 53, 58),
+}
 
 
 @pytest.mark.slow
-def test_free_cards_only_in_chains_lose_no_win_on_small_positions() -> None:
+@pytest.mark.parametrize("variant", ["KL1-D1N", "EH1-N"])
+def test_free_cards_only_in_chains_lose_no_win_on_small_positions(variant: str) -> None:
     """FREE_CHAINS against the plain search of the real rules (every legal move, no safe
-    moves): on small KL1-D1N positions where the rule changes the complete search, the
-    complete search alone with it wins exactly where the real rules win. A wrong rule shows
-    as a position called lost that the real rules win."""
+    moves): on small positions where the rule changes the complete search, the complete
+    search alone with it wins exactly where the real rules win. A wrong rule shows as a
+    position called lost that the real rules win."""
     compared = []
-    for number in FREE_CHAINS_SAMPLES:
-        position = _numbered("KL1-D1N", "free chains", number, 7, 0)
+    for number in FREE_CHAINS_SAMPLES[variant]:
+        position = _numbered(variant, "free chains", number, 7, 0)
         table = StockTable.for_variant(position.variant)
         assert table.free_chains and not locked_from_the_start(position)
         verdict, positions = _complete_alone(position, table)
@@ -831,7 +873,7 @@ def test_free_cards_only_in_chains_lose_no_win_on_small_positions() -> None:
         judge = _by_the_engine(position, 3_000)
         assert verdict is judge, (number, position)
         compared.append(judge)
-    assert compared.count(Verdict.WINNABLE) == len(FREE_CHAINS_SAMPLES)
+    assert compared.count(Verdict.WINNABLE) == len(FREE_CHAINS_SAMPLES[variant])
 
 
 def test_a_run_off_a_card_it_does_not_lie_on_as_the_rules_build_is_not_held_back() -> None:

@@ -9,7 +9,7 @@
  * (suit × 13 + rank − 1, suits ♠ ♥ ♦ ♣); foundations the places' heights; the talon the
  * waste (bottom first) then the stock in the order it will be turned. rules is
  * (columns, places_per_suit, draw, redeal, single_card, talon_waits, kings_fill, runs_wait,
- * loose_cards).
+ * loose_cards, free_chains).
  *
  * search(position, rules, configs, seconds, cpu_clock, max_positions, max_nodes, draw_one,
  *        max_bytes[, focus_after]) -> (status, positions, atoms)
@@ -22,7 +22,9 @@
  * turns of turns × SLICE positions, each with its own table and queue. Level DRAW_ONE (3):
  * every move of the game whose rules are draw_one, the same game dealt one card at a time
  * (a draw-3 game's relaxation: every draw-3 game is a draw-1 game, docs/solver.md); when it
- * runs dry the game given is lost, and its wins are no wins (the search just stops). status:
+ * runs dry the game given is lost, and its wins are no wins (the search just stops). Level
+ * UNCHAINED (4): every move, as COMPLETE, but without the free chains (a complete search
+ * that lays talon cards one at a time, as the talon waits allow). status:
  * 0 a win (atoms: the moves from the position given to the won one, in its own order of
  * columns and places), 1 no win: the start is locked (deadlocks below) or a complete search
  * (or the draw-1 one) expanded every reachable position (a proof), 2 out of budget
@@ -57,6 +59,7 @@
 #define LIKELY 1
 #define COMPLETE 2
 #define DRAW_ONE 3 /* a config's level: every move of the same game dealt one card at a time */
+#define UNCHAINED 4 /* a config's level: every move, the talon cards not only in free chains */
 
 typedef struct {
     int columns, places_per_suit, places, draw, redeal, single_card, talon_free, total;
@@ -65,9 +68,11 @@ typedef struct {
     int runs_wait; /* complete level, one deck: a run leaves a face-up card only for its use */
     int loose_cards; /* complete level, one deck, talon cards not waiting: loose cards up at
                         once, a card back only in a chain ended by a card onto it */
-    int free_chains; /* complete level, one deck, talon cards waiting: talon and foundation
-                        cards go to columns only in chains ended by a run going onto them,
-                        and loose cards go up at once (a chain lays them back) */
+    int free_chains; /* complete level, talon cards waiting: with one deck, talon and
+                        foundation cards go to columns only in chains ended by a run going
+                        onto them, and loose cards go up at once (a chain lays them back);
+                        with two decks (one card at a time), talon cards only, in chains
+                        ended by a column's last card or a foundation's top card */
     /* Without passes back the search checks for deadlocks the positions a talon card's move
        reached: taps bury cards in the waste for good, so positions lock up often. With passes
        a column's candidates only shrink and the foundations only grow, so a position the
@@ -684,6 +689,9 @@ static void deserialize(const Rules *r, const uint8_t *in, State *s) {
 #define MAX_CHAIN 32
 /* Free chains: a chain, and the chains the cards above its foundation cards go onto. */
 #define MAX_GOALS 4
+/* Two decks: the most chain steps a position makes; one that would make more lays its talon
+   cards one at a time instead (chain_steps, expand). */
+#define MAX_CHAIN_STEPS 256
 #define MAX_SEEN 1024
 #define SEEN_CODE (MAX_PLACES + MAX_COLUMNS + MAX_CHAIN + 1)
 #define SLOT (MAX_COLUMNS * (MAX_COLUMN + 2) + MAX_PLACES + 2 * MAX_TALON + 64)
@@ -752,6 +760,8 @@ typedef struct {
        others for the cards above a foundation card it takes): its column, the rank it ends
        at, the foundation card it is laid for and that card's colour; what chains can reach. */
     int chain_i, chain_start;
+    int unchained;          /* the complete level without the free chains (UNCHAINED) */
+    int chain_back;         /* two decks: the place whose top card ends the chain, or -1 */
     int goal_t[MAX_GOALS], goal_last[MAX_GOALS], goal_card[MAX_GOALS], goal_red[MAX_GOALS];
     int reach[2][13];
     uint8_t need[52];       /* the foundation cards that chain may bring back (chain_needs) */
@@ -764,7 +774,8 @@ typedef struct {
    (settle). Other levels leave them. */
 static void set_loose(Expansion *e, const Rules *r, int level) {
     e->loose = level == COMPLETE && r->loose_cards;
-    e->loose_up = level == COMPLETE && (r->loose_cards || r->free_chains);
+    e->loose_up = level == COMPLETE &&
+                  (r->loose_cards || (r->free_chains && !e->unchained && r->places_per_suit == 1));
 }
 
 /* Look up the batch in order: store the new positions, queue them, stop at a win. */
@@ -1314,6 +1325,13 @@ static int chain_down(Expansion *e, State *w, int g, int rank, int red) {
         }
         int i = e->chain_i, start = e->chain_start;
         State next;
+        if (e->chain_back >= 0) { /* two decks: a foundation's top card onto the chain */
+            int p = e->chain_back, card = (p / r->places_per_suit) * 13 + w->found[p] - 1;
+            back_to_column(r, &next, w, p, t);
+            /* A safe card would go straight back up: nothing would lie on the chain. */
+            if (e->mode == SEARCHING && is_safe(r, next.found, card)) return 0;
+            return add(e, &next, atom(BACK, p, t, 0));
+        }
         column_to_column(&next, w, i, start, t);
         Atom move = atom(COLUMN, i, w->len[i] - start, t);
         if (start == 0 && r->kings_fill) {
@@ -1339,29 +1357,43 @@ static int chain_down(Expansion *e, State *w, int g, int rank, int red) {
             e->prefix_len--;
             take_back_talon_card(w, size, t, waste);
             if (stop) return 1;
-        } else if (w->found[card / 13] > rank) {
+        } else if (e->rules->places_per_suit == 1 && w->found[card / 13] > rank) {
             if (chain_from_foundation(e, w, g, card, red)) return 1;
         }
     }
     return 0;
 }
 
-/* Free cards only in chains (complete level, draw 1 with passes, one deck: argued in
-   docs/solver.md): every run of a column (its cards from a face-up card on, not a king's)
-   onto every chain of talon and foundation cards that could be laid from another column's
-   end down to it, or from a king in the first empty column; the run rule holds back the
-   same runs as anywhere. For example, with 9♠ ending a column, 8♥ in the talon and 7♣ on
-   its foundation, a 6♥ of a column goes onto 9♠ 8♥ 7♣ in one step. */
+/* The first rank of a chain of colour `red` laid from column t's end (a king, in an empty
+   column), or -1: the end is of that colour. */
+static inline int chain_top(const State *s, int t, int red) {
+    if (!s->len[t]) return KING;
+    int end = s->cards[t][s->len[t] - 1];
+    return red == is_red(end) ? -1 : end % 13 - 1;
+}
+
+/* Free cards only in chains (complete level, draw 1 with passes: argued in docs/solver.md).
+   One deck: every run of a column (its cards from a face-up card on, not a king's) onto
+   every chain of talon and foundation cards that could be laid from another column's end
+   down to it, or from a king in the first empty column; the run rule holds back the same
+   runs as anywhere. For example, with 9♠ ending a column, 8♥ in the talon and 7♣ on its
+   foundation, a 6♥ of a column goes onto 9♠ 8♥ 7♣ in one step. Two decks (Easy Harp, one
+   card at a time): the chains are of talon cards only, and what goes onto one is a column's
+   last card (not a king) or a foundation's top card; with 9♠ ending a column and 8♥ 7♣ in
+   the talon, a 6♥ ending a column, or on its foundation, goes onto 9♠ 8♥ 7♣ in one step. */
 static int free_chains(Expansion *e, const State *s, int empty, int runs_wait,
                        const uint8_t *free_now, const Waits *waits) {
     const Rules *r = e->rules;
+    e->chain_back = -1;
     /* reach[red][rank]: the lowest rank a chain from `rank` (of that colour) down could come
        to, were every free card of a rank free to take (rank + 1: not even `rank`). A chain
        is only looked for where it could reach the run. */
     uint8_t free_card[52] = {0};
     for (int k = 0; k < s->talon_len; k++) free_card[s->talon[k]] = 1;
-    for (int suit = 0; suit < 4; suit++)
-        for (int h = 0; h < s->found[suit]; h++) free_card[suit * 13 + h] = 1;
+    if (r->places_per_suit == 1) {
+        for (int suit = 0; suit < 4; suit++)
+            for (int h = 0; h < s->found[suit]; h++) free_card[suit * 13 + h] = 1;
+    }
     int(*reach)[13] = e->reach;
     for (int rank = 0; rank <= KING; rank++)
         for (int red = 0; red < 2; red++) {
@@ -1377,12 +1409,8 @@ static int free_chains(Expansion *e, const State *s, int empty, int runs_wait,
     for (int t = 0; t < r->columns; t++) {
         if (!s->len[t] && t != empty) continue;
         for (int red = 0; red < 2; red++) {
-            int top_rank = KING;
-            if (s->len[t]) {
-                int end = s->cards[t][s->len[t] - 1];
-                top_rank = end % 13 - 1;
-                if (red == is_red(end) || top_rank < 1) continue;
-            }
+            int top_rank = chain_top(s, t, red);
+            if (top_rank < 1) continue;
             for (int rank = reach[red][top_rank] ? reach[red][top_rank] - 1 : 0; rank < top_rank;
                  rank++) {
                 int pair[2];
@@ -1397,8 +1425,11 @@ static int free_chains(Expansion *e, const State *s, int empty, int runs_wait,
     State work; /* the chains are laid on it, and taken back */
     copy_state(&work, s);
     for (int i = 0; i < r->columns; i++) {
-        for (int start = s->down[i]; start < s->len[i]; start++) {
+        /* One card at a time: only a column's last card moves onto a chain. */
+        int first = r->single_card && s->len[i] ? s->len[i] - 1 : s->down[i];
+        for (int start = first; start < s->len[i]; start++) {
             int c = s->cards[i][start];
+            if (r->single_card && c % 13 == KING) continue;
             uint16_t targets = (uint16_t)(chain_to[c] & ~(1u << i));
             if (!targets && !from_king[c]) continue;
             if (runs_wait && start > s->down[i] && goes_on(c, s->cards[i][start - 1]) &&
@@ -1421,7 +1452,129 @@ static int free_chains(Expansion *e, const State *s, int empty, int runs_wait,
             }
         }
     }
+    /* Two decks: a foundation's top card (not a king: it goes into an empty column, as any
+       back move) onto every chain of talon cards it could end; the chains' cards are talon
+       cards only, so a foundation card brought back is an ordinary card after. Equal places
+       of a suit hold the same card: one is enough. */
+    for (int p = 0; p < r->places && r->places_per_suit == 2; p++) {
+        int height = s->found[p];
+        if (!height || height == 13 || (p % 2 && s->found[p - 1] == height)) continue;
+        int card = (p / 2) * 13 + height - 1, rank = height - 1, stop = 0;
+        e->chain_back = p;
+        e->goal_last[0] = rank;
+        for (int t = 0; t < r->columns && !stop; t++) {
+            if (!s->len[t]) continue;
+            int end = s->cards[t][s->len[t] - 1], top_rank = end % 13 - 1, red = !is_red(end);
+            if (top_rank <= rank || chain_colour(top_rank, red, rank) != is_red(card) ||
+                reach[red][top_rank] > rank + 1)
+                continue;
+            e->prefix_len = 0;
+            e->goal_t[0] = t;
+            stop = chain_down(e, &work, 0, top_rank, red);
+        }
+        for (int red = 0; red < 2 && empty >= 0 && !stop; red++) {
+            if (chain_colour(KING, red, rank) != is_red(card) || reach[red][KING] > rank + 1)
+                continue;
+            e->prefix_len = 0;
+            e->goal_t[0] = empty;
+            stop = chain_down(e, &work, 0, KING, red);
+        }
+        e->chain_back = -1;
+        if (stop) return 1;
+    }
     e->prefix_len = 0;
+    return 0;
+}
+
+/* Two decks: how many chain steps free_chains would make (more than MAX_CHAIN_STEPS counted as
+   MAX_CHAIN_STEPS + 1). A chain's card of each rank is any talon card of its rank and colour,
+   so the chains from a column's end (or a king in the first empty column) down to a card are
+   the product, over the ranks between, of the talon's cards of that rank and colour. */
+static int chain_steps(const Rules *r, const State *s, int empty) {
+    uint8_t in_talon[52] = {0};
+    for (int k = 0; k < s->talon_len; k++) in_talon[s->talon[k]] = 1;
+    int kinds[2][13]; /* [red][rank]: the talon's cards of that colour and rank */
+    for (int rank = 0; rank <= KING; rank++)
+        for (int red = 0; red < 2; red++) {
+            int pair[2];
+            cards_of_colour(red, rank, pair);
+            kinds[red][rank] = in_talon[pair[0]] + in_talon[pair[1]];
+        }
+    /* The goals: each column's last card but a king (from its column), each foundation's
+       top card but a king (-1: no column). */
+    int goal[MAX_COLUMNS + MAX_PLACES], from[MAX_COLUMNS + MAX_PLACES], goals = 0;
+    for (int i = 0; i < r->columns; i++)
+        if (s->len[i] && s->cards[i][s->len[i] - 1] % 13 != KING)
+            goal[goals] = s->cards[i][s->len[i] - 1], from[goals++] = i;
+    for (int p = 0; p < r->places; p++)
+        if (s->found[p] && s->found[p] < 13 && !(p % 2 && s->found[p - 1] == s->found[p]))
+            goal[goals] = (p / 2) * 13 + s->found[p] - 1, from[goals++] = -1;
+    long total = 0;
+    for (int t = 0; t < r->columns; t++) {
+        if (!s->len[t] && t != empty) continue;
+        for (int red = 0; red < 2; red++) {
+            int top_rank = chain_top(s, t, red);
+            if (top_rank < 0) continue;
+            long chains = 1; /* the chains from top_rank down to rank */
+            for (int rank = top_rank; rank > 0 && chains; rank--) {
+                chains *= kinds[chain_colour(top_rank, red, rank)][rank];
+                for (int n = 0; n < goals && chains; n++) {
+                    int card = goal[n];
+                    if (card % 13 != rank - 1 || from[n] == t) continue;
+                    if (chain_colour(top_rank, red, rank - 1) != is_red(card)) continue;
+                    total += chains;
+                    if (total > MAX_CHAIN_STEPS) return MAX_CHAIN_STEPS + 1;
+                }
+            }
+        }
+    }
+    return (int)total;
+}
+
+/* What the talon's moves need of the position being expanded. */
+typedef struct {
+    const State *s;
+    const int8_t *next_up;  /* the place that takes each card next, or -1 */
+    const uint16_t *wanted; /* the columns whose end takes each card */
+    int empty;              /* the first empty column, or -1 */
+    Waits *waits;           /* worked out (waits_of) once a talon card has somewhere to go */
+    int *waits_known;
+} Talon;
+
+/* The cards the taps bring to the waste's top: to their foundation (`up`), and one at a
+   time to the columns (`columns`), as the talon waits allow. 1: stop (a win). */
+static int talon_moves(Expansion *e, const Talon *talon, int up, int columns) {
+    const Rules *r = e->rules;
+    const State *s = talon->s;
+    State child;
+    uint8_t sizes[MAX_TALON + 1], taps[MAX_TALON + 1];
+    int reached = reachable(r, s, sizes, taps);
+    e->playing_talon = 1;
+    for (int n = 0; n < reached; n++) {
+        int size = sizes[n];
+        int card = s->talon[size - 1];
+        int place = up ? talon->next_up[card] : -1;
+        int king = card % 13 == KING;
+        uint16_t targets = !columns ? 0
+                           : king   ? (talon->empty >= 0 ? (uint16_t)(1u << talon->empty) : 0)
+                                    : talon->wanted[card];
+        if (place < 0 && !targets) continue;
+        if (r->talon_waits && !*talon->waits_known) {
+            waits_of(r, s, talon->waits);
+            *talon->waits_known = 1;
+        }
+        if (place >= 0 && (!r->talon_waits || to_foundation(talon->waits, card))) {
+            talon_to_foundation(&child, s, size, place);
+            if (add(e, &child, atom(TALON, taps[n], -1, 0))) return 1;
+        }
+        if (r->talon_waits && !to_column(talon->waits, card)) continue;
+        for (int t = 0; t < r->columns; t++) {
+            if (!(targets & (1u << t))) continue;
+            talon_to_column(&child, s, size, t);
+            if (add(e, &child, atom(TALON, taps[n], t, 0))) return 1;
+        }
+    }
+    e->playing_talon = 0;
     return 0;
 }
 
@@ -1447,11 +1600,17 @@ static int expand(Expansion *e, const State *s, int level) {
     /* Easy Harp's likely level: a talon card goes to a column only in a chain (talon_chains),
        and a card leaves a column without face-down cards only to empty it. */
     int chains_only = level == LIKELY && r->single_card && r->talon_free;
-    int free_chains_only = complete && r->free_chains;
+    int free_chains_only = complete && r->free_chains && !e->unchained;
     State child;
     int empty = -1;
     for (int j = 0; j < r->columns; j++)
         if (!s->len[j]) { empty = j; break; }
+    /* Two decks: a position that would make more chain steps than MAX_CHAIN_STEPS lays its
+       talon cards one at a time instead, as the talon waits allow: complete either way
+       (docs/solver.md), and a position's cost stays bounded (a big talon makes chains by the
+       thousand). */
+    if (free_chains_only && r->places_per_suit == 2 && chain_steps(r, s, empty) > MAX_CHAIN_STEPS)
+        free_chains_only = 0;
     /* Which columns take which card, and which cards the foundations take: looked up once per
        position instead of testing every card against every pile. */
     uint16_t wanted[52] = {0};
@@ -1484,37 +1643,10 @@ static int expand(Expansion *e, const State *s, int level) {
         if (add(e, &child, atom(TO_FOUNDATION, i, 0, 0))) return 1;
     }
     /* Cards the taps bring to the waste's top. */
-    e->playing_talon = 1;
     Waits waits;
     int waits_known = 0; /* waits_of when a talon card first has somewhere to go */
-    {
-        uint8_t sizes[MAX_TALON + 1], taps[MAX_TALON + 1];
-        int reached = reachable(r, s, sizes, taps);
-        for (int n = 0; n < reached; n++) {
-            int size = sizes[n];
-            int card = s->talon[size - 1];
-            int place = next_up[card];
-            int king = card % 13 == KING;
-            if (place < 0 && !wanted[card] && !(king && empty >= 0)) continue;
-            if (r->talon_waits && !waits_known) {
-                waits_of(r, s, &waits);
-                waits_known = 1;
-            }
-            if (place >= 0 && (!r->talon_waits || to_foundation(&waits, card))) {
-                talon_to_foundation(&child, s, size, place);
-                if (add(e, &child, atom(TALON, taps[n], -1, 0))) return 1;
-            }
-            if (chains_only || free_chains_only) continue;
-            if (r->talon_waits && !to_column(&waits, card)) continue;
-            uint16_t targets = king ? (empty >= 0 ? (uint16_t)(1u << empty) : 0) : wanted[card];
-            for (int t = 0; t < r->columns; t++) {
-                if (!(targets & (1u << t))) continue;
-                talon_to_column(&child, s, size, t);
-                if (add(e, &child, atom(TALON, taps[n], t, 0))) return 1;
-            }
-        }
-    }
-    e->playing_talon = 0;
+    Talon talon = {s, next_up, wanted, empty, &waits, &waits_known};
+    if (talon_moves(e, &talon, 1, !(chains_only || free_chains_only))) return 1;
     /* runs_wait: the cards that could go onto a column's end at once: face up in a column,
        brought to the waste's top by taps, or (complete level) a foundation's top card. */
     int runs_wait = complete && r->runs_wait;
@@ -1599,8 +1731,9 @@ static int expand(Expansion *e, const State *s, int level) {
         e->playing_talon = 0;
         if (stop) return 1;
     }
-    /* A foundation's top card back onto a column (KL-7, EH-8). */
-    if (complete && !free_chains_only) {
+    /* A foundation's top card back onto a column (KL-7, EH-8); with free chains, one deck,
+       only in a chain. */
+    if (complete && !(free_chains_only && r->places_per_suit == 1)) {
         for (int p = 0; p < r->places; p++) {
             int height = s->found[p];
             if (!height) continue;
@@ -1750,6 +1883,7 @@ static PyObject *path_atoms(const Rules *r, const Member *m, const State *settle
     }
     finder->rules = r;
     finder->mode = FINDING;
+    finder->unchained = m->e->unchained;
     set_loose(finder, r, m->level);
     State game = *settled, before, after;
     int column_of[MAX_COLUMNS], place_of[MAX_PLACES], key_size;
@@ -1825,8 +1959,8 @@ static int parse_rules(PyObject *rules, Rules *r) {
                   runs_wait && places_per_suit == 1,
                   loose_cards && places_per_suit == 1 && !single_card &&
                       !(draw == 1 && redeal && talon_waits),
-                  free_chains && places_per_suit == 1 && !single_card && draw == 1 && redeal &&
-                      talon_waits,
+                  free_chains && draw == 1 && redeal && talon_waits &&
+                      (places_per_suit == 1) == !single_card,
                   !redeal};
     *r = made;
     return 1;
@@ -1989,12 +2123,13 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
             if (!PyErr_Occurred()) PyErr_SetString(PyExc_TypeError, "a search is a tuple");
             return NULL;
         }
-        if ((levels[k] != LIKELY && levels[k] != COMPLETE && levels[k] != DRAW_ONE) ||
+        if ((levels[k] < LIKELY || levels[k] > UNCHAINED) ||
             turns[k] < 1 || turns[k] > 64 || downs[k] < 0 || downs[k] > 16 || on_downs[k] < 0 ||
             on_downs[k] > 16 || nexts[k] < 0 || nexts[k] > 16 ||
             novelties[k] < 0 || novelties[k] > 2) {
-            PyErr_SetString(PyExc_ValueError, "a search is (level LIKELY 1, COMPLETE 2 or"
-                                              " DRAW_ONE 3, weight, turns 1-64[, face-down"
+            PyErr_SetString(PyExc_ValueError, "a search is (level LIKELY 1, COMPLETE 2,"
+                                              " DRAW_ONE 3 or UNCHAINED 4, weight, turns"
+                                              " 1-64[, face-down"
                                               " weight 0-16[, weight of a card on a face-down"
                                               " one 0-16[, weight of a card over a next"
                                               " card 0-16[, novelty 0, 1 or 2]]]])");
@@ -2045,7 +2180,8 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
             }
         }
         e->goal = -1;
-        team[k].level = team[k].draw_one ? COMPLETE : levels[k];
+        team[k].level = team[k].draw_one || levels[k] == UNCHAINED ? COMPLETE : levels[k];
+        e->unchained = levels[k] == UNCHAINED;
         set_loose(e, e->rules, team[k].level);
         team[k].slice = SLICE * turns[k];
         team[k].running = 1;
@@ -2185,8 +2321,8 @@ static PyObject *py_successors(PyObject *self, PyObject *args) {
     Rules r;
     State s;
     if (!parse_call(args, &r, &s, "ip", &level, &settled)) return NULL;
-    if (level != LIKELY && level != COMPLETE) {
-        PyErr_SetString(PyExc_ValueError, "the level is LIKELY 1 or COMPLETE 2");
+    if (level != LIKELY && level != COMPLETE && level != UNCHAINED) {
+        PyErr_SetString(PyExc_ValueError, "the level is LIKELY 1, COMPLETE 2 or UNCHAINED 4");
         return NULL;
     }
     Expansion *lister = calloc(1, sizeof(Expansion));
@@ -2194,6 +2330,8 @@ static PyObject *py_successors(PyObject *self, PyObject *args) {
     lister->rules = &r;
     lister->mode = LISTING;
     lister->unsettled = !settled;
+    lister->unchained = level == UNCHAINED;
+    if (level == UNCHAINED) level = COMPLETE;
     set_loose(lister, &r, level);
     lister->listed = PyList_New(0);
     if (lister->listed) expand(lister, &s, level);

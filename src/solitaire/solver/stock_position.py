@@ -122,9 +122,10 @@ class StockTable:
             and not rules.single_card_moves
             and not (rules.draw == 1 and rules.redeal)
             and LOOSE_CARDS,
-            # One deck, runs moving whole, every talon card playable at any moment.
-            free_chains=len(rules.shape.foundation_suits) == len(SUITS)
-            and not rules.single_card_moves
+            # Every talon card playable at any moment: one deck with runs moving whole
+            # (Klondike), or two decks one card at a time (Easy Harp, talon cards only).
+            free_chains=(len(rules.shape.foundation_suits) == len(SUITS))
+            == (not rules.single_card_moves)
             and rules.draw == 1
             and rules.redeal
             and TALON_WAITS

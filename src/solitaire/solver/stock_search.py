@@ -4,8 +4,9 @@ searches), run by the C search, within the solver's budget.
 A portfolio's searches take turns of 2 048 positions each (times their turns), each with
 its own table and queue, until one wins, a complete one runs dry (a proof) or the budget runs
 out (docs/solver.md, "Portfolios"). A search is ``(level, weight of a step, turns)``: the
-likely moves or every move (:data:`LIKELY`, :data:`COMPLETE`), or every move of the same
-game dealt one card at a time (:data:`DRAW_ONE`, draw 3's relaxation: it proves losses only);
+likely moves or every move (:data:`LIKELY`, :data:`COMPLETE`; :data:`UNCHAINED`: every move
+without the free chains), or every move of the same game dealt one card at a time
+(:data:`DRAW_ONE`, draw 3's relaxation: it proves losses only);
 greedy search (weight 0) or weighted A* (each step from the start adds the weight to the
 estimate).
 
@@ -26,7 +27,15 @@ from ..moves import Move
 from ..position import Position
 from . import reference, stock_bridge
 from .budget import Budget, OutOfBudget
-from .stock_bridge import COMPLETE, DRAW_ONE, LIKELY, NOVELTY, NOVELTY_BY_PROGRESS, Config
+from .stock_bridge import (
+    COMPLETE,
+    DRAW_ONE,
+    LIKELY,
+    NOVELTY,
+    NOVELTY_BY_PROGRESS,
+    UNCHAINED,
+    Config,
+)
 from .stock_moves import to_moves
 from .stock_position import StockTable, state_of
 
@@ -61,7 +70,7 @@ EASY_HARP_PORTFOLIOS: tuple[Portfolio, ...] = (
         (COMPLETE, 0, 1),
         (LIKELY, 0, 1),
         (LIKELY, 4, 2, 3, 8, 0, NOVELTY_BY_PROGRESS),
-        (COMPLETE, 3, 2, 3, 8, 6, NOVELTY_BY_PROGRESS),
+        (UNCHAINED, 3, 2, 3, 8, 6, NOVELTY_BY_PROGRESS),
     ),
 )
 """Easy Harp's: greedy search on every move, which wins most deals almost at once; greedy
