@@ -1593,7 +1593,10 @@ static int talon_moves(Expansion *e, const Talon *talon, int up, int columns) {
    only when `u` can then be used at once: it can go up (with talon waits, perhaps after the
    talon cards of its suit below it: up_soon), or the other card that may lie on it (the
    twin of the run's first card) is free to come onto it, from a column, the talon or a
-   foundation (argued in docs/solver.md, "A run leaves a card only for its use"). */
+   foundation (argued in docs/solver.md, "A run leaves a card only for its use"). With
+   free_chains (complete level but UNCHAINED, draw 1 with passes), talon cards go to columns
+   only in free chains (free_chains), and with one deck foundation cards come back only in
+   them. */
 static int expand(Expansion *e, const State *s, int level) {
     const Rules *r = e->rules;
     int complete = level == COMPLETE;
