@@ -678,9 +678,19 @@ def test_a_position_or_rules_the_search_cannot_hold_are_refused(
 
 
 def test_rules_of_another_shape_are_refused() -> None:
-    # The rules tuple has nine fields (stock_position.StockTable.as_tuple): an older one is
+    # The rules tuple has ten fields (stock_position.StockTable.as_tuple): an older one is
     # refused rather than read with a field missing.
     assert stock_bridge._stock_search is not None
     state = State((b"\x00",) * 7, b"\x00" * 4, b"", 0)
     with pytest.raises(TypeError):
         stock_bridge._stock_search.key(state, (7, 1, 1, True, False, True, False, False))
+
+
+def test_the_successors_of_a_level_the_lister_does_not_make_are_refused() -> None:
+    # The lister makes the likely moves, every move, and every move without the free chains;
+    # a relaxation (DRAW_ONE 3) or an unknown level is refused, and nothing is listed.
+    position = _easy_harp_layout({"t1": "KD", "t2": "[3S] [4D] 9D"}, {}, "QS JD TC")
+    table = StockTable.for_variant(position.variant)
+    for level in (0, 3, 5):
+        with pytest.raises(ValueError, match="LIKELY 1, COMPLETE 2 or UNCHAINED 4"):
+            stock_bridge.successors(state_of(position), table, level)
