@@ -1357,11 +1357,19 @@ static int chain_down(Expansion *e, State *w, int g, int rank, int red) {
             e->prefix_len--;
             take_back_talon_card(w, size, t, waste);
             if (stop) return 1;
-        } else if (e->rules->places_per_suit == 1 && w->found[card / 13] > rank) {
+        } else if (r->places_per_suit == 1 && w->found[card / 13] > rank) {
             if (chain_from_foundation(e, w, g, card, red)) return 1;
         }
     }
     return 0;
+}
+
+/* Two decks: whether foundation place p's top card may end a chain of talon cards: a card
+   but a king (which goes into an empty column, as any back move), and of two places of a
+   suit at one height (the same card on both) the first only. */
+static inline int ends_chains(const State *s, int p) {
+    int height = s->found[p];
+    return height && height < 13 && !(p % 2 && s->found[p - 1] == height);
 }
 
 /* The first rank of a chain of colour `red` laid from column t's end (a king, in an empty
@@ -1452,13 +1460,12 @@ static int free_chains(Expansion *e, const State *s, int empty, int runs_wait,
             }
         }
     }
-    /* Two decks: a foundation's top card (not a king: it goes into an empty column, as any
-       back move) onto every chain of talon cards it could end; the chains' cards are talon
-       cards only, so a foundation card brought back is an ordinary card after. Equal places
-       of a suit hold the same card: one is enough. */
+    /* Two decks: a foundation's top card onto every chain of talon cards it could end; the
+       chains' cards are talon cards only, so a foundation card brought back is an ordinary
+       card after. */
     for (int p = 0; p < r->places && r->places_per_suit == 2; p++) {
+        if (!ends_chains(s, p)) continue;
         int height = s->found[p];
-        if (!height || height == 13 || (p % 2 && s->found[p - 1] == height)) continue;
         int card = (p / 2) * 13 + height - 1, rank = height - 1, stop = 0;
         e->chain_back = p;
         e->goal_last[0] = rank;
@@ -1507,7 +1514,7 @@ static int chain_steps(const Rules *r, const State *s, int empty) {
         if (s->len[i] && s->cards[i][s->len[i] - 1] % 13 != KING)
             goal[goals] = s->cards[i][s->len[i] - 1], from[goals++] = i;
     for (int p = 0; p < r->places; p++)
-        if (s->found[p] && s->found[p] < 13 && !(p % 2 && s->found[p - 1] == s->found[p]))
+        if (ends_chains(s, p))
             goal[goals] = (p / 2) * 13 + s->found[p] - 1, from[goals++] = -1;
     long total = 0;
     for (int t = 0; t < r->columns; t++) {
