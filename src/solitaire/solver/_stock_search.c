@@ -700,10 +700,11 @@ static void deserialize(const Rules *r, const uint8_t *in, State *s) {
    for one position among them (the moves of a won search's path). */
 enum { SEARCHING, LISTING, FINDING };
 
-/* How the step that first reached a stored position made it (Store.step): it played a talon
-   card (positions to check for stuck cards, without passes back), or it brought card c back
-   from its foundation (STEP_BROUGHT_BACK + c; one deck only): the position's own move of c
-   up again leads back to the one before, already stored, and is not made. */
+/* How the step that first reached a stored position made it (Store.step): it tapped past
+   talon cards to play one (positions to check for stuck cards, without passes back), or it
+   brought card c back from its foundation (STEP_BROUGHT_BACK + c; one deck only): the
+   position's own move of c up again leads back to the one before, already stored, and is
+   not made. */
 enum { STEP_OTHER = 0, STEP_TALON = 1, STEP_BROUGHT_BACK = 2 };
 
 typedef struct {
@@ -730,7 +731,8 @@ typedef struct {
     uint32_t hash[BATCH];
     uint8_t won[BATCH];
     uint8_t step[BATCH];
-    int playing_talon; /* the moves being added play a talon card (checked without passes) */
+    int playing_talon; /* the moves being added tap past talon cards to play one (checked for
+                          stuck cards without passes back) */
     /* Plain back moves (one deck), each card + 1, 0 for none: the card the move being added
        brings back, and the card the step to the position being expanded brought back. */
     int bringing_back, came_back;
@@ -1556,7 +1558,6 @@ static int talon_moves(Expansion *e, const Talon *talon, int up, int columns) {
     State child;
     uint8_t sizes[MAX_TALON + 1], taps[MAX_TALON + 1];
     int reached = reachable(r, s, sizes, taps);
-    e->playing_talon = 1;
     for (int n = 0; n < reached; n++) {
         int size = sizes[n];
         int card = s->talon[size - 1];
@@ -1566,6 +1567,10 @@ static int talon_moves(Expansion *e, const Talon *talon, int up, int columns) {
                            : king   ? (talon->empty >= 0 ? (uint16_t)(1u << talon->empty) : 0)
                                     : talon->wanted[card];
         if (place < 0 && !targets) continue;
+        /* Checked for stuck cards without passes back: only a move that tapped past cards,
+           burying them in the waste for good, was found to lock positions often enough to
+           pay for the check (the waste's top played buries nothing). */
+        e->playing_talon = taps[n] > 0;
         if (r->talon_waits && !*talon->waits_known) {
             waits_of(r, s, talon->waits);
             *talon->waits_known = 1;
@@ -2274,10 +2279,11 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
                 }
                 const Rules *mr = e->rules;
                 deserialize(mr, m->store->arena + m->store->offset[node], &s);
-                /* Without passes back, only positions a talon card's move reached are checked
-                   (the start was, above): a move between columns or up hardly ever locks a
-                   position its parent left free, and skipping a check only costs the
-                   search a dead position's successors, never a win. */
+                /* Without passes back, only positions reached by tapping past talon cards to
+                   play one are checked (the start was, above): the taps bury cards in the
+                   waste for good, while a move between columns, up, or of the waste's top
+                   hardly ever locks a position its parent left free, and skipping a check
+                   only costs the search a dead position's successors, never a win. */
                 uint8_t step = m->store->step[node];
                 if (mr->check_dead && step == STEP_TALON && has_stuck_cards(mr, &s, 0))
                     continue;
