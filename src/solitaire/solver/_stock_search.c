@@ -64,7 +64,7 @@
 typedef struct {
     int columns, places_per_suit, places, draw, redeal, single_card, talon_free, total;
     int talon_waits; /* talon cards wait until needed (Waits): draw 1 with passes */
-    int kings_fill; /* complete level: a column is emptied whole only with a king going in */
+    int kings_fill; /* a column is emptied whole only with a king going in (kings_into_empty) */
     int runs_wait; /* complete level, one deck: a run leaves a face-up card only for its use */
     int loose_cards; /* complete level, one deck, talon cards not waiting: loose cards up at
                         once, a card back only in a chain ended by a card onto it */
@@ -851,6 +851,17 @@ static int add(Expansion *e, State *child, Atom move) {
     return 0;
 }
 
+/* add() for a talon card's move after `taps` taps: a move that tapped past cards, burying
+   them in the waste for good, reaches a position checked for stuck cards without passes
+   back (the waste's top played buries nothing). */
+static int add_talon_move(Expansion *e, State *child, Atom move, int taps) {
+    int playing_talon = e->playing_talon;
+    e->playing_talon = taps > 0;
+    int stop = add(e, child, move);
+    e->playing_talon = playing_talon;
+    return stop;
+}
+
 /* Draw 1 with passes, talon cards wait (argued in docs/solver.md): every talon card can be
    played at any moment, so one is played to a column only when something could then go onto
    it (a face-up card of a column, Easy Harp: a column's last card; a foundation's top card;
@@ -968,13 +979,14 @@ static int reachable(const Rules *r, const State *s, uint8_t *sizes, uint8_t *ta
     return count;
 }
 
-/* The complete level's second half of a move that empties a column whole (kings_fill): every
-   move of a king (or, Easy Harp, a king's run) into the emptied column, each a successor; the
-   column emptied alone is not one. An empty column takes nothing but a king, and moving a
-   whole column elsewhere gains nothing else, so in some shortest win every such move comes
-   just before a king goes in (argued in docs/solver.md). For example, 5♥ alone in a column
-   goes onto 6♠ only if a king can then take its place. */
-static int kings_into_empty(Expansion *e, const State *s) {
+/* The second half of a move that empties a column whole (kings_fill): every move of a king
+   (or, Easy Harp, a king's run) into the emptied column, each a successor; the column emptied
+   alone is not one. An empty column takes nothing but a king, and moving a whole column
+   elsewhere gains nothing else, so in some shortest win every such move comes just before a
+   king goes in (argued in docs/solver.md). For example, 5♥ alone in a column goes onto 6♠
+   only if a king can then take its place. At the likely level too without passes back (a
+   plan: the column is emptied for its king), there without kings back from the foundations. */
+static int kings_into_empty(Expansion *e, const State *s, int from_foundations) {
     const Rules *r = e->rules;
     int empty = -1;
     for (int j = 0; j < r->columns; j++)
@@ -988,7 +1000,7 @@ static int kings_into_empty(Expansion *e, const State *s) {
         int size = sizes[n], card = s->talon[size - 1];
         if (card % 13 != KING || (r->talon_waits && !to_column(&waits, card))) continue;
         talon_to_column(&child, s, size, empty);
-        if (add(e, &child, atom(TALON, taps[n], empty, 0))) return 1;
+        if (add_talon_move(e, &child, atom(TALON, taps[n], empty, 0), taps[n])) return 1;
     }
     for (int i = 0; i < r->columns; i++) {
         int size = s->len[i];
@@ -999,7 +1011,7 @@ static int kings_into_empty(Expansion *e, const State *s) {
             if (add(e, &child, atom(COLUMN, i, size - k, empty))) return 1;
         }
     }
-    for (int p = 0; p < r->places; p++) {
+    for (int p = 0; p < r->places && from_foundations; p++) {
         if (s->found[p] != 13) continue;
         back_to_column(r, &child, s, p, empty);
         if (add(e, &child, atom(BACK, p, empty, 0))) return 1;
@@ -1026,7 +1038,7 @@ static int cover_goal(Expansion *e, const State *t, int j) {
     for (int n = 0; n < reached; n++) {
         if (!goes_on(t->talon[sizes[n] - 1], end)) continue;
         talon_to_column(&child, t, sizes[n], j);
-        if (add(e, &child, atom(TALON, taps[n], j, 0))) return 1;
+        if (add_talon_move(e, &child, atom(TALON, taps[n], j, 0), taps[n])) return 1;
     }
     return 0;
 }
@@ -1339,7 +1351,7 @@ static int chain_down(Expansion *e, State *w, int g, int rank, int red) {
         if (start == 0 && r->kings_fill) {
             e->first = move;
             e->has_first = 1;
-            int stop = kings_into_empty(e, &next);
+            int stop = kings_into_empty(e, &next, 1);
             e->has_first = 0;
             return stop;
         }
@@ -1567,32 +1579,28 @@ static int talon_moves(Expansion *e, const Talon *talon, int up, int columns) {
                            : king   ? (talon->empty >= 0 ? (uint16_t)(1u << talon->empty) : 0)
                                     : talon->wanted[card];
         if (place < 0 && !targets) continue;
-        /* Checked for stuck cards without passes back: only a move that tapped past cards,
-           burying them in the waste for good, was found to lock positions often enough to
-           pay for the check (the waste's top played buries nothing). */
-        e->playing_talon = taps[n] > 0;
         if (r->talon_waits && !*talon->waits_known) {
             waits_of(r, s, talon->waits);
             *talon->waits_known = 1;
         }
         if (place >= 0 && (!r->talon_waits || to_foundation(talon->waits, card))) {
             talon_to_foundation(&child, s, size, place);
-            if (add(e, &child, atom(TALON, taps[n], -1, 0))) return 1;
+            if (add_talon_move(e, &child, atom(TALON, taps[n], -1, 0), taps[n])) return 1;
         }
         if (r->talon_waits && !to_column(talon->waits, card)) continue;
         for (int t = 0; t < r->columns; t++) {
             if (!(targets & (1u << t))) continue;
             talon_to_column(&child, s, size, t);
-            if (add(e, &child, atom(TALON, taps[n], t, 0))) return 1;
+            if (add_talon_move(e, &child, atom(TALON, taps[n], t, 0), taps[n])) return 1;
         }
     }
-    e->playing_talon = 0;
     return 0;
 }
 
 /* Every move of the position, each followed by the safe moves it allows; at level LIKELY the
    moves a good player would consider (after Klondike-Solver's pruning): no card back from a
-   foundation; a column is emptied only when a king could fill it; in Klondike part of a run
+   foundation; a column is emptied only when a king could fill it (in Vegas in the same step
+   as the king going in, kings_fill, as at the complete level); in Klondike part of a run
    moves only to let the card it uncovers go up; in Easy Harp talon cards go to columns only
    in chains that take a card off a column (talon_chains), and a card leaves a column without
    face-down cards only to empty it (in Klondike a talon card's pruning of that kind loses
@@ -1726,10 +1734,14 @@ static int expand(Expansion *e, const State *s, int level) {
                 if (r->single_card && count > 1 && s->len[t]) continue;
                 column_to_column(&child, s, i, start, t);
                 Atom move = atom(COLUMN, i, count, t);
-                if (start == 0 && complete && r->kings_fill) {
+                /* At the likely level only without passes back: there a lost deal's likely
+                   searches must run dry before the complete search has the turns to itself,
+                   and the step makes them run dry sooner; with passes it cost wins of the
+                   likely searches (docs/solver-figures.md, 2026-12-06). */
+                if (start == 0 && r->kings_fill && (complete || !r->redeal)) {
                     e->first = move;
                     e->has_first = 1;
-                    int stop = kings_into_empty(e, &child);
+                    int stop = kings_into_empty(e, &child, complete);
                     e->has_first = 0;
                     if (stop) return 1;
                 } else if (add(e, &child, move)) {
