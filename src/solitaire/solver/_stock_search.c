@@ -731,8 +731,8 @@ typedef struct {
     uint32_t hash[BATCH];
     uint8_t won[BATCH];
     uint8_t step[BATCH];
-    int playing_talon; /* the moves being added tap past talon cards to play one (checked for
-                          stuck cards without passes back) */
+    int playing_talon; /* the move being added taps past talon cards to play one (checked for
+                          stuck cards without passes back; set by add_talon_move alone) */
     /* Plain back moves (one deck), each card + 1, 0 for none: the card the move being added
        brings back, and the card the step to the position being expanded brought back. */
     int bringing_back, came_back;
@@ -855,10 +855,9 @@ static int add(Expansion *e, State *child, Atom move) {
    them in the waste for good, reaches a position checked for stuck cards without passes
    back (the waste's top played buries nothing). */
 static int add_talon_move(Expansion *e, State *child, Atom move, int taps) {
-    int playing_talon = e->playing_talon;
     e->playing_talon = taps > 0;
     int stop = add(e, child, move);
-    e->playing_talon = playing_talon;
+    e->playing_talon = 0;
     return stop;
 }
 
@@ -1653,7 +1652,6 @@ static int expand(Expansion *e, const State *s, int level) {
             if (s->found[p] < 13 && next_up[suit * 13 + s->found[p]] < 0)
                 next_up[suit * 13 + s->found[p]] = (int8_t)p;
 
-    e->playing_talon = 0;
     /* Column ends to the foundations. */
     for (int i = 0; i < r->columns; i++) {
         if (!s->len[i]) continue;
@@ -1752,12 +1750,7 @@ static int expand(Expansion *e, const State *s, int level) {
     }
     if (complete && e->loose) return chains(e, s);
     if (free_chains_only && free_chains(e, s, empty, runs_wait, free_now, &waits)) return 1;
-    if (chains_only) {
-        e->playing_talon = 1;
-        int stop = talon_chains(e, s, empty, next_up);
-        e->playing_talon = 0;
-        if (stop) return 1;
-    }
+    if (chains_only && talon_chains(e, s, empty, next_up)) return 1;
     /* A foundation's top card back onto a column (KL-7, EH-8); with free chains, one deck,
        only in a chain. */
     if (complete && !(free_chains_only && r->places_per_suit == 1)) {
