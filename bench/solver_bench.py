@@ -10,10 +10,13 @@ prints won / not winnable / unknown, the median and 95th-percentile time per dea
 positions searched per second and the peak memory of a solving process; then, on the same
 deals, the reference
 solvers: Klondike-Solver (PyPI ``pyksolve``) for Klondike and Freecell Solver (``fc-solve
---game simple_simon``) for Simple Simon with 4 suits. Neither reference plays exactly our
-rules, so their verdicts are bounds, not answers: Klondike-Solver always allows passing the
-waste back (an upper bound for Vegas, KL-9), and Freecell Solver lets a mixed-suit run move
-with the help of empty columns (an upper bound for SS-3).
+--game simple_simon -l the-last-mohican``, its preset for Simple Simon) for Simple Simon with
+4 suits. Neither reference plays exactly our rules, so their verdicts are bounds, not
+answers: Klondike-Solver always allows passing the waste back (an upper bound for Vegas,
+KL-9), and Freecell Solver lets a mixed-suit run move with the help of empty columns (an
+upper bound for SS-3). Freecell Solver's "I could not solve this game" proves nothing (its
+scans prune: it says so on positions we win, the rules replaying the win), so it counts as
+unknown.
 
 Then, per variant, the **positions met mid-game**: the plain player (``levels/player.py``, a
 seeded player who sees what a person sees and looks one move ahead) plays the first
@@ -97,6 +100,10 @@ def _klondike_solver_task(task: tuple[int, int, int]) -> ReferenceOutcome:
     return ReferenceOutcome(deal, verdict, seconds)
 
 
+FREECELL_SOLVER_PRESET = ("-l", "the-last-mohican")
+"""fc-solve's own preset for Simple Simon ("less false negatives than the default"): over
+SS1-S4 deals 1–100 it wins 91 of the 93 we win, the default scan 73."""
+
 WALL_CLOCK_ALLOWANCE = 10
 """How much longer than its CPU budget fc-solve may take by the clock on a busy machine."""
 
@@ -125,7 +132,7 @@ def _freecell_solver_task(task: tuple[Variant, int, float]) -> ReferenceOutcome:
     started = _children_cpu()
     try:
         done = subprocess.run(
-            ["fc-solve", "--game", "simple_simon", board.name],
+            ["fc-solve", "--game", "simple_simon", *FREECELL_SOLVER_PRESET, board.name],
             capture_output=True,
             text=True,
             timeout=seconds * WALL_CLOCK_ALLOWANCE,
@@ -138,12 +145,9 @@ def _freecell_solver_task(task: tuple[Variant, int, float]) -> ReferenceOutcome:
     finally:
         os.unlink(board.name)
     elapsed = _children_cpu() - started
-    if "This game is solveable" in output:
-        verdict = Verdict.WINNABLE
-    elif "I could not solve this game" in output:
-        verdict = Verdict.NOT_WINNABLE
-    else:
-        verdict = Verdict.UNKNOWN
+    # "I could not solve this game" is no proof: fc-solve's scans prune moves (it says so on
+    # SS1-S4 deals and positions we win), so only a win counts.
+    verdict = Verdict.WINNABLE if "This game is solveable" in output else Verdict.UNKNOWN
     return ReferenceOutcome(deal, verdict, elapsed)
 
 

@@ -9,6 +9,7 @@ import pytest
 from bench.solver_bench import (
     FIGURES_BEGIN,
     FIGURES_END,
+    _freecell_solver_task,
     main,
     mid_game_positions,
     solve_mid_game,
@@ -17,6 +18,7 @@ from bench.solver_bench import (
 from solitaire.codes import GameCode, parse_variant
 from solitaire.games import rules_for
 from solitaire.levels.player import plain_game
+from solitaire.solver import Verdict
 
 
 def test_a_run_writes_its_table_in_place_of_the_last_one(
@@ -76,3 +78,12 @@ def test_mid_game_options_out_of_range_are_refused(
 ) -> None:
     assert main(["--first", "1", "--last", "1", "--no-references", *wrong]) == 2
     assert "--mid-game" in capsys.readouterr().err
+
+
+def test_freecell_solver_runs_its_simple_simon_preset_and_proves_no_loss() -> None:
+    # SS1-S4 deal 159 is won (we replay the win); fc-solve's default scan says "I could not
+    # solve this game" after 4 states, its Simple Simon preset wins it.
+    variant = parse_variant("SS1-S4")
+    assert _freecell_solver_task((variant, 159, 5.0)).verdict is Verdict.WINNABLE
+    # Deal 5 we prove lost; fc-solve's "could not solve" counts as unknown, never as a proof.
+    assert _freecell_solver_task((variant, 5, 5.0)).verdict is Verdict.UNKNOWN
