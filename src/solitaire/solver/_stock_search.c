@@ -280,19 +280,23 @@ HOT void settle(const Rules *r, State *s, Atoms *made, int loose) {
     int changed = 1;
     while (changed) {
         changed = 0;
+        /* Most positions send nothing up: a card no foundation takes next is ruled out by
+           one bit, before any place is looked for. */
+        uint64_t next = taken_next(r, s->found);
         for (int i = 0; i < r->columns; i++) {
             if (!s->len[i]) continue;
             int card = s->cards[i][s->len[i] - 1];
+            if (!(next >> card & 1)) continue;
             int place = place_for(r, s->found, card);
             if (place >= 0 && (is_safe(r, s->found, card) || (loose && comes_back(s, i)))) {
                 s->found[place]++;
                 shrink(s, i, 1);
                 if (made) made->atoms[made->count++] = atom(TO_FOUNDATION, i, 0, 0);
                 changed = 1;
+                next = taken_next(r, s->found);
             }
         }
         if (r->talon_free) {
-            uint64_t next = taken_next(r, s->found);
             for (int k = 0; k < s->talon_len; k++) {
                 int card = s->talon[k];
                 if (!(next >> card & 1)) continue; /* most talon cards: ruled out at once */
@@ -304,7 +308,7 @@ HOT void settle(const Rules *r, State *s, Atoms *made, int loose) {
                 changed = 1;
                 break;
             }
-        } else if (r->draw == 1 && s->waste) {
+        } else if (r->draw == 1 && s->waste && (next >> s->talon[s->waste - 1] & 1)) {
             int card = s->talon[s->waste - 1];
             int place = place_for(r, s->found, card);
             if (place >= 0 && is_safe(r, s->found, card)) {
