@@ -581,6 +581,43 @@ def test_a_run_leaves_its_card_when_the_talon_brings_up_the_cards_below_it() -> 
     assert run_off in moves(face_down, runs_wait=False)
 
 
+def _likely_firsts(position: Position, **table_changes: bool) -> set[tuple[int, int, int, int]]:
+    table = replace(StockTable.for_variant(position.variant), **table_changes)
+    return {atoms[0] for atoms, _ in stock_bridge.successors(state_of(position), table, LIKELY)}
+
+
+def test_a_likely_move_takes_a_foundation_card_back_for_a_free_card_to_go_onto_it() -> None:
+    """KL1-D1N's likely level (LIKELY_BACKS): 9♥ comes back from its foundation onto T♣ when a
+    black 8 lying right on face-down cards could then go onto it and turn one over, as
+    KL1-D1N 906's win needs; not for a black 8 lying on another face-up card or in the talon,
+    and not in Vegas or draw 3."""
+    hearts = "AH 2H 3H 4H 5H 6H 7H 8H 9H"
+    back = (BACK_MOVE, 1, 0, 0)  # f2's top (9♥) onto t1
+    on_face_down = _klondike_layout({"t1": "[8C] TC", "t2": "[KD] 8S"}, hearts)
+    on_face_up = _klondike_layout({"t1": "[8C] TC", "t2": "[KD] 9D 8S"}, hearts)
+    in_talon = _klondike_layout({"t1": "[8C] TC", "t2": "[KD] QC"}, hearts)
+    assert StockTable.for_variant(on_face_down.variant).likely_backs
+    assert back in _likely_firsts(on_face_down)
+    assert back not in _likely_firsts(on_face_up)
+    assert back not in _likely_firsts(in_talon)
+    assert back not in _likely_firsts(on_face_down, likely_backs=False)
+    for variant in ("KL1-D1V", "KL1-D3N", "KL1-D3V", "EH1-N"):
+        assert not StockTable.for_variant(parse_variant(variant)).likely_backs
+
+
+def test_a_likely_move_of_part_of_a_run_counts_the_talon_cards_going_up_first() -> None:
+    """KL1-D1N's likely level: 8♠ 7♦ leave 9♥ for 9♦ when 9♥ can go up, and in draw 1 with
+    passes that is also once 6♥ 7♥ 8♥ in the talon have gone up; those talon cards wait for
+    9♥ to end a column, so without this neither would ever move. With 7♥ face down, 9♥
+    cannot come up and the run stays."""
+    hearts = "AH 2H 3H 4H 5H"
+    part = (COLUMN_MOVE, 0, 2, 1)  # 8♠ 7♦ from t1 onto t2
+    in_talon = _klondike_layout({"t1": "[AC] 9H 8S 7D", "t2": "[KS] 9D"}, hearts)
+    face_down = _klondike_layout({"t1": "[AC] 9H 8S 7D", "t2": "[KS] 9D", "t3": "[7H] KC"}, hearts)
+    assert part in _likely_firsts(in_talon)
+    assert part not in _likely_firsts(face_down)
+
+
 def _loose_cards(state: State) -> list[int]:
     """docs/solver.md, "Loose cards": the column ends that fit their foundation and could come
     back where they lie, on a face-up card they go on (or a king alone in its column)."""
@@ -650,21 +687,21 @@ def test_a_loose_card_goes_up_and_comes_back_only_with_a_card_onto_it(game: str,
     [
         (
             State((b"\x00",) * 6, b"\x00" * 4, b"", 0),
-            (7, 1, 1, True, False, True, False, False, False, False),
+            (7, 1, 1, True, False, True, False, False, False, False, False),
         ),
         (
             State((b"\x00",) * 7, b"\x00" * 4, b"", 1),
-            (7, 1, 1, True, False, True, False, False, False, False),
+            (7, 1, 1, True, False, True, False, False, False, False, False),
         ),
         (
             State((b"\x00\x34",) + (b"\x00",) * 6, b"\x00" * 4, b"", 0),
-            (7, 1, 1, 1, 0, 1, 0, 0, 0, 0),
+            (7, 1, 1, 1, 0, 1, 0, 0, 0, 0, 0),
         ),
         (
             State((b"\x00",) * 7, b"\x00" * 4, b"", 0),
-            (7, 3, 1, True, False, True, False, False, False, False),
+            (7, 3, 1, True, False, True, False, False, False, False, False),
         ),
-        (State((b"\x00",) * 7, b"\x0e" + b"\x00" * 3, b"", 0), (7, 1, 1, 1, 0, 1, 0, 0, 0, 0)),
+        (State((b"\x00",) * 7, b"\x0e" + b"\x00" * 3, b"", 0), (7, 1, 1, 1, 0, 1, 0, 0, 0, 0, 0)),
     ],
 )
 def test_a_position_or_rules_the_search_cannot_hold_are_refused(
@@ -678,12 +715,13 @@ def test_a_position_or_rules_the_search_cannot_hold_are_refused(
 
 
 def test_rules_of_another_shape_are_refused() -> None:
-    # The rules tuple has ten fields (stock_position.StockTable.as_tuple): an older one is
+    # The rules tuple has eleven fields (stock_position.StockTable.as_tuple): an older one is
     # refused rather than read with a field missing.
     assert stock_bridge._stock_search is not None
     state = State((b"\x00",) * 7, b"\x00" * 4, b"", 0)
+    older = (7, 1, 1, True, False, True, False, False, False, True)
     with pytest.raises(TypeError):
-        stock_bridge._stock_search.key(state, (7, 1, 1, True, False, True, False, False))
+        stock_bridge._stock_search.key(state, older)
 
 
 def test_the_successors_of_a_level_the_lister_does_not_make_are_refused() -> None:

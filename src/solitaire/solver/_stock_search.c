@@ -78,6 +78,8 @@ typedef struct {
        a column's candidates only shrink and the foundations only grow, so a position the
        start's check passes rarely locks up later: only the start is checked. */
     int check_dead;
+    int likely_back; /* likely level, one deck: a foundation's top card back onto a column
+                        when a card that could go onto it is free (draw 1 with passes) */
 } Rules;
 
 typedef struct {
@@ -1157,6 +1159,36 @@ static int up_soon(const Rules *r, const State *s, const Waits *waits, int card)
     return 1;
 }
 
+/* Likely moves: whether the card a part of a run uncovers can go up, so that the part may
+   move. Draw 1 with passes (talon_waits): also once the cards of its suit below it, all in
+   the talon, have gone up, since any talon card can be played at any moment. Otherwise those
+   talon cards wait for the card (to_foundation: it is not at a column's end) while the run
+   waits for them, and neither moves: KL1-D1N 906's win went unfound so. */
+static int uncovered_goes_up(const Rules *r, const State *s, Waits *waits, int *waits_known,
+                             const int8_t *next_up, int card) {
+    if (next_up[card] >= 0) return 1;
+    if (!r->talon_waits) return 0;
+    if (!*waits_known) {
+        waits_of(r, s, waits);
+        *waits_known = 1;
+    }
+    return up_soon(r, s, waits, card);
+}
+
+/* Likely moves: whether a card of the other colour one rank lower than `card` lies face up
+   right on a column's face-down cards, so that once `card` is back on a column, that card
+   (with the run on it) can go onto it and turn a card over. */
+static int frees_a_face_down_card(const Rules *r, const State *s, int card) {
+    int below[2];
+    other_colour(card, -1, below);
+    for (int j = 0; j < r->columns; j++) {
+        if (!s->down[j] || s->len[j] <= s->down[j]) continue;
+        int first_up = s->cards[j][s->down[j]];
+        if (first_up == below[0] || first_up == below[1]) return 1;
+    }
+    return 0;
+}
+
 /* The talon card of this id the fewest taps bring up: its waste size (0 for none), and the
    taps. */
 static int talon_size_of(const State *s, int card, int *taps) {
@@ -1722,7 +1754,8 @@ static int expand(Expansion *e, const State *s, int level) {
                 continue;
             }
             int count = size - start;
-            if (!complete && !r->single_card && start > down && next_up[s->cards[i][start - 1]] < 0)
+            if (!complete && !r->single_card && start > down &&
+                !uncovered_goes_up(r, s, &waits, &waits_known, next_up, s->cards[i][start - 1]))
                 continue;
             if (!complete && start == 0 && !king_waiting) continue;
             if (chains_only && !down && size > 1 && !king) continue;
@@ -1749,6 +1782,27 @@ static int expand(Expansion *e, const State *s, int level) {
                 } else if (add(e, &child, move)) {
                     return 1;
                 }
+            }
+        }
+    }
+    /* Likely moves (Klondike draw 1 with passes): a foundation's top card back onto a column
+       when a card that could then go onto it lies right on face-down cards, as a player
+       takes a card back to turn one over. KL1-D1N 906's win takes one (9H back for 8C to
+       leave the face-down QH). */
+    if (!complete && !r->single_card && r->likely_back) {
+        for (int p = 0; p < r->places; p++) {
+            int height = s->found[p];
+            if (!height || height == 13) continue;
+            int card = (p / r->places_per_suit) * 13 + height - 1;
+            if (!wanted[card] || !frees_a_face_down_card(r, s, card)) continue;
+            for (int t = 0; t < r->columns; t++) {
+                if (!(wanted[card] & (1u << t))) continue;
+                back_to_column(r, &child, s, p, t);
+                if (is_safe(r, child.found, card)) continue; /* straight back up (settle) */
+                e->bringing_back = r->places_per_suit == 1 ? card + 1 : 0;
+                int stop = add(e, &child, atom(BACK, p, t, 0));
+                e->bringing_back = 0;
+                if (stop) return 1;
             }
         }
     }
@@ -1964,11 +2018,11 @@ static PyObject *state_tuple(const Rules *r, const State *s) {
 
 static int parse_rules(PyObject *rules, Rules *r) {
     int columns, places_per_suit, draw, redeal, single_card, talon_waits, kings_fill, runs_wait,
-        loose_cards, free_chains;
+        loose_cards, free_chains, likely_backs;
     if (!PyTuple_Check(rules) ||
-        !PyArg_ParseTuple(rules, "iiiiiiiiii", &columns, &places_per_suit, &draw, &redeal,
+        !PyArg_ParseTuple(rules, "iiiiiiiiiii", &columns, &places_per_suit, &draw, &redeal,
                           &single_card, &talon_waits, &kings_fill, &runs_wait, &loose_cards,
-                          &free_chains)) {
+                          &free_chains, &likely_backs)) {
         if (!PyErr_Occurred()) PyErr_SetString(PyExc_TypeError, "rules must be a tuple");
         return 0;
     }
@@ -1985,7 +2039,8 @@ static int parse_rules(PyObject *rules, Rules *r) {
                       !(draw == 1 && redeal && talon_waits),
                   free_chains && draw == 1 && redeal && talon_waits &&
                       (places_per_suit == 1) == !single_card,
-                  !redeal};
+                  !redeal,
+                  likely_backs && places_per_suit == 1 && !single_card};
     *r = made;
     return 1;
 }

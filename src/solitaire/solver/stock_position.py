@@ -23,7 +23,7 @@ The table (:class:`StockTable`) is what the search needs of the rules, read off
 >>> len(start.talon), start.waste_size, [column[0] for column in start.columns]
 (24, 0, [0, 1, 2, 3, 4, 5, 6])
 >>> StockTable.for_variant(code.variant).as_tuple()
-(7, 1, 1, True, False, True, True, True, False, True)
+(7, 1, 1, True, False, True, True, True, False, True, True)
 """
 
 from __future__ import annotations
@@ -72,6 +72,15 @@ it lies, as :data:`LOOSE_CARDS` says): a chain lays one back the moment a run ne
 (docs/solver.md, "Free cards only in chains"). Sound; tests turn it off to compare."""
 
 
+LIKELY_BACKS = True
+"""In Klondike draw 1 with passes, the likely level (moves a good player would consider) takes a
+foundation's top card back onto a column when a card that could then go onto it lies face up
+in a column or in the talon, as a player makes room; and there part of a run moves when the
+card it uncovers can go up once the talon cards of its suit below it have (any talon card can
+be played at any moment). KL1-D1N 906's win takes both (docs/solver.md, "Likely and complete
+moves"). Only the likely level: it proves nothing, so soundness is not at stake."""
+
+
 class State(NamedTuple):
     """A position in the search's terms (see the module's docstring)."""
 
@@ -95,6 +104,7 @@ class StockTable:
     runs_wait: bool
     loose_cards: bool
     free_chains: bool
+    likely_backs: bool
 
     @classmethod
     def for_variant(cls, variant: Variant) -> StockTable:
@@ -130,6 +140,15 @@ class StockTable:
             and rules.redeal
             and TALON_WAITS
             and FREE_CHAINS,
+            # Klondike draw 1 with passes: with three cards a tap, or no passes back, the
+            # likely searches lost more wins than they gained (docs/solver-figures.md,
+            # 2026-12-06).
+            likely_backs=len(rules.shape.foundation_suits) == len(SUITS)
+            and not rules.single_card_moves
+            and rules.draw == 1
+            and rules.redeal
+            and TALON_WAITS
+            and LIKELY_BACKS,
         )
 
     def dealt_one_at_a_time(self) -> StockTable:
@@ -157,9 +176,13 @@ class StockTable:
             and self.places_per_suit == 1
             and not self.single_card
             and FREE_CHAINS,
+            likely_backs=talon_waits
+            and self.places_per_suit == 1
+            and not self.single_card
+            and LIKELY_BACKS,
         )
 
-    def as_tuple(self) -> tuple[int, int, int, bool, bool, bool, bool, bool, bool, bool]:
+    def as_tuple(self) -> tuple[int, int, int, bool, bool, bool, bool, bool, bool, bool, bool]:
         return (
             self.columns,
             self.places_per_suit,
@@ -171,6 +194,7 @@ class StockTable:
             self.runs_wait,
             self.loose_cards,
             self.free_chains,
+            self.likely_backs,
         )
 
 
