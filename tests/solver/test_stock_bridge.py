@@ -589,8 +589,8 @@ def _likely_firsts(position: Position, **table_changes: bool) -> set[tuple[int, 
 def test_a_likely_move_takes_a_foundation_card_back_for_a_free_card_to_go_onto_it() -> None:
     """KL1-D1N's likely level (LIKELY_BACKS): 9♥ comes back from its foundation onto T♣ when a
     black 8 lying right on face-down cards could then go onto it and turn one over, as
-    KL1-D1N 906's win needs; not for a black 8 lying on another face-up card or in the talon,
-    and not in Vegas or draw 3."""
+    KL1-D1N 906's win needs; not for a black 8 lying on another face-up card or in the talon
+    with nothing to go onto it, and not in Vegas or draw 3."""
     hearts = "AH 2H 3H 4H 5H 6H 7H 8H 9H"
     back = (BACK_MOVE, 1, 0, 0)  # f2's top (9♥) onto t1
     on_face_down = _klondike_layout({"t1": "[8C] TC", "t2": "[KD] 8S"}, hearts)
@@ -601,6 +601,16 @@ def test_a_likely_move_takes_a_foundation_card_back_for_a_free_card_to_go_onto_i
     assert back not in _likely_firsts(on_face_up)
     assert back not in _likely_firsts(in_talon)
     assert back not in _likely_firsts(on_face_down, likely_backs=False)
+    # One step further: 6♣ back onto 7♥ for the talon's 5♥ to go onto it, and the 4♠ lying
+    # on face-down cards onto that (KL1-D1N 41:90); not while 5♥ and 5♦ lie face down.
+    clubs_hearts = "AC 2C 3C 4C 5C 6C AH 2H 3H 4H"
+    club_back = (BACK_MOVE, 3, 0, 0)  # f4's top (6♣) onto t1
+    talon_five = _klondike_layout({"t1": "[QD] 7H", "t2": "[7S] 4S", "t3": "[5D] KC"}, clubs_hearts)
+    fives_down = _klondike_layout(
+        {"t1": "[QD] 7H", "t2": "[7S] 4S", "t3": "[5D] [5H] KC"}, clubs_hearts
+    )
+    assert club_back in _likely_firsts(talon_five)
+    assert club_back not in _likely_firsts(fives_down)
     for variant in ("KL1-D1V", "KL1-D3N", "KL1-D3V", "EH1-N"):
         assert not StockTable.for_variant(parse_variant(variant)).likely_backs
 

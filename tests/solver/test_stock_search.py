@@ -489,7 +489,7 @@ REDUCTION_SAMPLES = {
         n for n in range(60) if n not in {11, 16, 30, 31, 33, 37, 39, 42, 50, 56}
     ],
     ("TALON_WAITS", "EH1-N"): [n for n in range(30) if n not in {5, 21}],
-    ("KINGS_FILL_EMPTIED", "KL1-D1N"): [5, 134, 392, 407],
+    ("KINGS_FILL_EMPTIED", "KL1-D1N"): [5, 392, 407],
     ("KINGS_FILL_EMPTIED", "KL1-D1V"): [3, 9, 11, 14, 18, 19, 27, 28, 33, 35, 38, 49, 51, 54, 55],
     ("KINGS_FILL_EMPTIED", "KL1-D3V"): [
         *(2, 3, 4, 6, 9, 10, 13, 15, 16, 19, 20, 21, 22, 24, 29, 33),

@@ -1177,8 +1177,12 @@ static int uncovered_goes_up(const Rules *r, const State *s, Waits *waits, int *
 
 /* Likely moves: whether a card of the other colour one rank lower than `card` lies face up
    right on a column's face-down cards, so that once `card` is back on a column, that card
-   (with the run on it) can go onto it and turn a card over. */
-static int frees_a_face_down_card(const Rules *r, const State *s, int card) {
+   (with the run on it) can go onto it and turn a card over; or, `depth` more times, is a
+   free card (in the talon, or a foundation's top) of which that is true in turn: 6♣ back
+   for 5♥ from the talon to go onto it, for the 4♠ on face-down cards (KL1-D1N 41:90). */
+#define LIKELY_BACK_DEPTH 1
+static int frees_a_face_down_card(const Rules *r, const State *s, const Waits *waits, int card,
+                                  int depth) {
     int below[2];
     other_colour(card, -1, below);
     for (int j = 0; j < r->columns; j++) {
@@ -1186,6 +1190,12 @@ static int frees_a_face_down_card(const Rules *r, const State *s, int card) {
         int first_up = s->cards[j][s->down[j]];
         if (first_up == below[0] || first_up == below[1]) return 1;
     }
+    if (depth)
+        for (int k = 0; k < 2; k++) {
+            int b = below[k];
+            int free_card = waits->in_talon[b] || s->found[b / 13] == b % 13 + 1;
+            if (b % 13 && free_card && frees_a_face_down_card(r, s, waits, b, depth - 1)) return 1;
+        }
     return 0;
 }
 
@@ -1786,15 +1796,20 @@ static int expand(Expansion *e, const State *s, int level) {
         }
     }
     /* Likely moves (Klondike draw 1 with passes): a foundation's top card back onto a column
-       when a card that could then go onto it lies right on face-down cards, as a player
-       takes a card back to turn one over. KL1-D1N 906's win takes one (9H back for 8C to
-       leave the face-down QH). */
+       when a card that could then go onto it lies right on face-down cards (or is a free
+       card onto which one could go in turn), as a player takes a card back to turn one
+       over. KL1-D1N 906's win takes one (9H back for 8C to leave the face-down QH). */
     if (!complete && !r->single_card && r->likely_back) {
         for (int p = 0; p < r->places; p++) {
             int height = s->found[p];
             if (!height || height == 13) continue;
             int card = (p / r->places_per_suit) * 13 + height - 1;
-            if (!wanted[card] || !frees_a_face_down_card(r, s, card)) continue;
+            if (!wanted[card]) continue;
+            if (!waits_known) {
+                waits_of(r, s, &waits);
+                waits_known = 1;
+            }
+            if (!frees_a_face_down_card(r, s, &waits, card, LIKELY_BACK_DEPTH)) continue;
             for (int t = 0; t < r->columns; t++) {
                 if (!(wanted[card] & (1u << t))) continue;
                 back_to_column(r, &child, s, p, t);
