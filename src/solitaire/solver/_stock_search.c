@@ -78,8 +78,9 @@ typedef struct {
        a column's candidates only shrink and the foundations only grow, so a position the
        start's check passes rarely locks up later: only the start is checked. */
     int check_dead;
-    int likely_back; /* likely level, one deck: a foundation's top card back onto a column
-                        when a card that could go onto it is free (draw 1 with passes) */
+    int likely_back; /* likely level, one deck (draw 1 with passes): a foundation's top card
+                        back onto a column for a card on face-down ones to go onto it, at
+                        once or through one free card (frees_a_face_down_card) */
 } Rules;
 
 typedef struct {

@@ -74,11 +74,12 @@ it lies, as :data:`LOOSE_CARDS` says): a chain lays one back the moment a run ne
 
 LIKELY_BACKS = True
 """In Klondike draw 1 with passes, the likely level (moves a good player would consider) takes a
-foundation's top card back onto a column when a card that could then go onto it lies face up
-in a column or in the talon, as a player makes room; and there part of a run moves when the
-card it uncovers can go up once the talon cards of its suit below it have (any talon card can
-be played at any moment). KL1-D1N 906's win takes both (docs/solver.md, "Likely and complete
-moves"). Only the likely level: it proves nothing, so soundness is not at stake."""
+foundation's top card back onto a column for a card lying right on a column's face-down cards
+to go onto it, at once or through one free card (a talon card or a foundation's top), as a
+player takes a card back to turn one over. KL1-D1N 906's win takes one (docs/solver.md,
+"Likely and complete moves"). Only the likely level: it proves nothing, so soundness is not
+at stake. (The same level's other rule for draw 1 with passes, part of a run leaving a card
+that goes up once the talon cards below it have, needs no switch.)"""
 
 
 class State(NamedTuple):
@@ -141,7 +142,7 @@ class StockTable:
             and TALON_WAITS
             and FREE_CHAINS,
             # Klondike draw 1 with passes: with three cards a tap, or no passes back, the
-            # likely searches lost more wins than they gained (docs/solver-figures.md,
+            # likely searches decided no deal more with it (docs/solver-figures.md,
             # 2026-12-06).
             likely_backs=len(rules.shape.foundation_suits) == len(SUITS)
             and not rules.single_card_moves
