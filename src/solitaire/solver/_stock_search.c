@@ -1160,6 +1160,32 @@ static int up_soon(const Rules *r, const State *s, const Waits *waits, int card)
     return 1;
 }
 
+/* The position's talon waits, worked out the first time a move asks (most positions never
+   ask). */
+static void know_waits(const Rules *r, const State *s, Waits *waits, int *waits_known) {
+    if (*waits_known) return;
+    waits_of(r, s, waits);
+    *waits_known = 1;
+}
+
+/* A foundation's top card (place p) back onto each column of `targets` (KL-7, EH-8). A safe
+   card would go straight back up (settle): the position itself, met again, so the search
+   does not make it; listing keeps it, as the rules make the move. */
+static int put_back(Expansion *e, const State *s, int p, int card, uint16_t targets) {
+    const Rules *r = e->rules;
+    State child;
+    for (int t = 0; t < r->columns; t++) {
+        if (!(targets & (1u << t))) continue;
+        back_to_column(r, &child, s, p, t);
+        if (e->mode == SEARCHING && is_safe(r, child.found, card)) continue;
+        e->bringing_back = r->places_per_suit == 1 ? card + 1 : 0;
+        int stop = add(e, &child, atom(BACK, p, t, 0));
+        e->bringing_back = 0;
+        if (stop) return 1;
+    }
+    return 0;
+}
+
 /* Likely moves: whether the card a part of a run uncovers can go up, so that the part may
    move. Draw 1 with passes (talon_waits): also once the cards of its suit below it, all in
    the talon, have gone up, since any talon card can be played at any moment. Otherwise those
@@ -1169,10 +1195,7 @@ static int uncovered_goes_up(const Rules *r, const State *s, Waits *waits, int *
                              const int8_t *next_up, int card) {
     if (next_up[card] >= 0) return 1;
     if (!r->talon_waits) return 0;
-    if (!*waits_known) {
-        waits_of(r, s, waits);
-        *waits_known = 1;
-    }
+    know_waits(r, s, waits, waits_known);
     return up_soon(r, s, waits, card);
 }
 
@@ -1625,10 +1648,7 @@ static int talon_moves(Expansion *e, const Talon *talon, int up, int columns) {
                            : king   ? (talon->empty >= 0 ? (uint16_t)(1u << talon->empty) : 0)
                                     : talon->wanted[card];
         if (place < 0 && !targets) continue;
-        if (r->talon_waits && !*talon->waits_known) {
-            waits_of(r, s, talon->waits);
-            *talon->waits_known = 1;
-        }
+        if (r->talon_waits) know_waits(r, s, talon->waits, talon->waits_known);
         if (place >= 0 && (!r->talon_waits || to_foundation(talon->waits, card))) {
             talon_to_foundation(&child, s, size, place);
             if (add_talon_move(e, &child, atom(TALON, taps[n], -1, 0), taps[n])) return 1;
@@ -1731,10 +1751,7 @@ static int expand(Expansion *e, const State *s, int level) {
         if (free_chains_only)
             for (int p = 0; p < r->places; p++)
                 for (int h = 0; h < s->found[p]; h++) free_now[(p / r->places_per_suit) * 13 + h] = 1;
-        if (r->talon_waits && !waits_known) {
-            waits_of(r, s, &waits);
-            waits_known = 1;
-        }
+        if (r->talon_waits) know_waits(r, s, &waits, &waits_known);
     }
     /* Cards between columns. */
     int king_waiting = complete;
@@ -1802,24 +1819,12 @@ static int expand(Expansion *e, const State *s, int level) {
        over. KL1-D1N 906's win takes one (9H back for 8C to leave the face-down QH). */
     if (!complete && !r->single_card && r->likely_back) {
         for (int p = 0; p < r->places; p++) {
-            int height = s->found[p];
-            if (!height || height == 13) continue;
-            int card = (p / r->places_per_suit) * 13 + height - 1;
-            if (!wanted[card]) continue;
-            if (!waits_known) {
-                waits_of(r, s, &waits);
-                waits_known = 1;
-            }
+            if (!s->found[p]) continue;
+            int card = (p / r->places_per_suit) * 13 + s->found[p] - 1;
+            if (!wanted[card]) continue; /* a king's never is: it goes into empty columns */
+            know_waits(r, s, &waits, &waits_known);
             if (!frees_a_face_down_card(r, s, &waits, card, LIKELY_BACK_DEPTH)) continue;
-            for (int t = 0; t < r->columns; t++) {
-                if (!(wanted[card] & (1u << t))) continue;
-                back_to_column(r, &child, s, p, t);
-                if (is_safe(r, child.found, card)) continue; /* straight back up (settle) */
-                e->bringing_back = r->places_per_suit == 1 ? card + 1 : 0;
-                int stop = add(e, &child, atom(BACK, p, t, 0));
-                e->bringing_back = 0;
-                if (stop) return 1;
-            }
+            if (put_back(e, s, p, card, wanted[card])) return 1;
         }
     }
     if (complete && e->loose) return chains(e, s);
@@ -1834,17 +1839,7 @@ static int expand(Expansion *e, const State *s, int level) {
             int card = (p / r->places_per_suit) * 13 + height - 1;
             int king = card % 13 == KING;
             uint16_t targets = king ? (empty >= 0 ? (uint16_t)(1u << empty) : 0) : wanted[card];
-            for (int t = 0; t < r->columns; t++) {
-                if (!(targets & (1u << t))) continue;
-                back_to_column(r, &child, s, p, t);
-                /* A safe card would go straight back up (settle): the position itself, met
-                   again. Listing keeps it, as the rules make the move. */
-                if (e->mode == SEARCHING && is_safe(r, child.found, card)) continue;
-                e->bringing_back = r->places_per_suit == 1 ? card + 1 : 0;
-                int stop = add(e, &child, atom(BACK, p, t, 0));
-                e->bringing_back = 0;
-                if (stop) return 1;
-            }
+            if (put_back(e, s, p, card, targets)) return 1;
         }
     }
     return 0;
