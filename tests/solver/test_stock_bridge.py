@@ -24,6 +24,7 @@ from solitaire.solver.stock_bridge import COMPLETE, LIKELY, UNCHAINED
 from solitaire.solver.stock_moves import BACK as BACK_MOVE
 from solitaire.solver.stock_moves import COLUMN as COLUMN_MOVE
 from solitaire.solver.stock_moves import TALON as TALON_MOVE
+from solitaire.solver.stock_moves import TO_FOUNDATION as FOUNDATION_MOVE
 from solitaire.solver.stock_moves import to_moves
 from solitaire.solver.stock_position import State, StockTable, state_of
 
@@ -689,6 +690,38 @@ def test_a_loose_card_goes_up_and_comes_back_only_with_a_card_onto_it(game: str,
     assert (BACK_MOVE, 0, 0, 0) in [atoms[0] for atoms in without]
 
 
+def test_a_talon_card_goes_up_in_one_step_with_the_cards_it_waits_for() -> None:
+    """UPS_TOGETHER (docs/solver.md, "Talon cards wait"): in KL1-D1N 5♠ waits in the talon
+    for 6♠, which waits for 7♠ at a column's end (♠ at 4, no red 4 up: not safe). The
+    complete level sends the three up in one step, 5♠ and 6♠ from the talon, then 7♠, and
+    makes no position with 5♠ or 6♠ up and 7♠ down. The likely level, and the complete
+    level without the rule, send 5♠ up alone."""
+    red = " ".join(f"[{rank}{suit}]" for suit in "HD" for rank in "A23456789TJQK")
+    clubs = " ".join(f"[{rank}C]" for rank in "A23456789TJQ")
+    position = _klondike_layout(
+        {"t1": "[8S] 7S", "t2": red.replace(" [KD]", "") + " KD", "t3": f"{clubs} KC"},
+        "AS 2S 3S 4S",
+    )
+    table = StockTable.for_variant(position.variant)
+    assert table.ups_together and not StockTable.for_variant(parse_variant("EH1-N")).ups_together
+
+    def successors(
+        table: StockTable, level: int
+    ) -> list[tuple[tuple[tuple[int, int, int, int], ...], bytes]]:
+        found = stock_bridge.successors(state_of(position), table, level)
+        for atoms, after in found:
+            assert state_of(_replay(position, atoms)) == after, atoms
+        return [(atoms, after.foundations) for atoms, after in found]
+
+    complete = successors(table, COMPLETE)
+    together = [atoms for atoms, _ in complete if atoms[0][0] == TALON_MOVE]
+    assert [atom[0] for atom in together[0][:3]] == [TALON_MOVE, TALON_MOVE, FOUNDATION_MOVE]
+    assert {foundations[0] for _, foundations in complete} == {4, 7}
+    assert 5 in {foundations[0] for _, foundations in successors(table, LIKELY)}
+    without = successors(replace(table, ups_together=False), COMPLETE)
+    assert 5 in {foundations[0] for _, foundations in without}
+
+
 # -- what the bridge refuses ---------------------------------------------------------------
 
 
@@ -697,21 +730,24 @@ def test_a_loose_card_goes_up_and_comes_back_only_with_a_card_onto_it(game: str,
     [
         (
             State((b"\x00",) * 6, b"\x00" * 4, b"", 0),
-            (7, 1, 1, True, False, True, False, False, False, False, False),
+            (7, 1, 1, True, False, True, False, False, False, False, False, False),
         ),
         (
             State((b"\x00",) * 7, b"\x00" * 4, b"", 1),
-            (7, 1, 1, True, False, True, False, False, False, False, False),
+            (7, 1, 1, True, False, True, False, False, False, False, False, False),
         ),
         (
             State((b"\x00\x34",) + (b"\x00",) * 6, b"\x00" * 4, b"", 0),
-            (7, 1, 1, 1, 0, 1, 0, 0, 0, 0, 0),
+            (7, 1, 1, 1, 0, 1, 0, 0, 0, 0, 0, 0),
         ),
         (
             State((b"\x00",) * 7, b"\x00" * 4, b"", 0),
-            (7, 3, 1, True, False, True, False, False, False, False, False),
+            (7, 3, 1, True, False, True, False, False, False, False, False, False),
         ),
-        (State((b"\x00",) * 7, b"\x0e" + b"\x00" * 3, b"", 0), (7, 1, 1, 1, 0, 1, 0, 0, 0, 0, 0)),
+        (
+            State((b"\x00",) * 7, b"\x0e" + b"\x00" * 3, b"", 0),
+            (7, 1, 1, 1, 0, 1, 0, 0, 0, 0, 0, 0),
+        ),
     ],
 )
 def test_a_position_or_rules_the_search_cannot_hold_are_refused(
@@ -725,11 +761,11 @@ def test_a_position_or_rules_the_search_cannot_hold_are_refused(
 
 
 def test_rules_of_another_shape_are_refused() -> None:
-    # The rules tuple has eleven fields (stock_position.StockTable.as_tuple): an older one is
+    # The rules tuple has twelve fields (stock_position.StockTable.as_tuple): an older one is
     # refused rather than read with a field missing.
     assert stock_bridge._stock_search is not None
     state = State((b"\x00",) * 7, b"\x00" * 4, b"", 0)
-    older = (7, 1, 1, True, False, True, False, False, False, True)
+    older = (7, 1, 1, True, False, True, False, False, False, True, True)
     with pytest.raises(TypeError):
         stock_bridge._stock_search.key(state, older)
 

@@ -876,6 +876,40 @@ def test_free_cards_only_in_chains_lose_no_win_on_small_positions(variant: str) 
     assert compared.count(Verdict.WINNABLE) == len(FREE_CHAINS_SAMPLES[variant])
 
 
+@pytest.mark.slow
+def test_talon_cards_going_up_together_agree_with_the_search_without_it_mid_game() -> None:
+    """UPS_TOGETHER (docs/solver.md, "Talon cards wait": in draw 1 with passes the complete
+    level sends a talon card up only in one step with the cards of its suit it waits for) on
+    the positions the plain player meets in its games of KL1-D1N deals 1-20 (every fifth
+    move): the complete search alone with the rule, run to its end, agrees with the same
+    search without it, wins and losses alike."""
+    changed = _where_a_rule_changes_the_search(
+        "KL1-D1N", "ups_together", "ups together", range(1, 21), 5
+    )
+    # The rule changed the search on 22 lost and 133 won positions (within 30 000).
+    assert changed.count(Verdict.NOT_WINNABLE) >= 18 and changed.count(Verdict.WINNABLE) >= 110
+
+
+UPS_TOGETHER_SAMPLES = (2, 76, 80, 115, 152, 180, 207, 378)
+"""Numbers of 0-399 whose small KL1-D1N position the rule changes and the plain search of the
+real rules decides within 3 000 positions (all won, as small positions of this option are)."""
+
+
+@pytest.mark.slow
+def test_talon_cards_going_up_together_lose_no_win_on_small_positions() -> None:
+    """UPS_TOGETHER against the plain search of the real rules (every legal move, no safe
+    moves): on small positions where the rule changes the complete search, the complete
+    search alone with it wins exactly where the real rules win."""
+    for number in UPS_TOGETHER_SAMPLES:
+        position = _numbered("KL1-D1N", "ups together", number, 7, 0)
+        table = StockTable.for_variant(position.variant)
+        assert table.ups_together and not locked_from_the_start(position)
+        verdict, positions = _complete_alone(position, table)
+        _, without = _complete_alone(position, replace(table, ups_together=False))
+        assert positions != without, number  # the rule changes the search here
+        assert verdict is _by_the_engine(position, 3_000) is Verdict.WINNABLE, number
+
+
 def test_a_run_off_a_card_it_does_not_lie_on_as_the_rules_build_is_not_held_back() -> None:
     """A typed-in layout may put face-up cards on each other as the rules never do (J♠ on
     K♥). RUNS_WAIT reasons about a run lying on a card one rank higher of the other colour:

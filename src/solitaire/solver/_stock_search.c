@@ -81,6 +81,9 @@ typedef struct {
     int likely_back; /* likely level, one deck (draw 1 with passes): a foundation's top card
                         back onto a column for a card on face-down ones to go onto it, at
                         once or through one free card (frees_a_face_down_card) */
+    int ups_together; /* complete level, talon cards waiting, one deck: a talon card goes up
+                         only in one step with the cards of its suit that follow it up
+                         (talon cards, then a column's last card or a king: ups_together) */
 } Rules;
 
 typedef struct {
@@ -760,6 +763,7 @@ typedef struct {
     /* Loose cards, or free chains: a card that could come back where it lies goes up at once
        (settle), at the complete level; free chains bring it back (free_chains). */
     int loose_up;
+    int ups_together;       /* the complete level of Rules.ups_together */
     int truncated;          /* a chain was cut short: running dry proves nothing */
     int prefix_len;         /* the chain's back moves before the move being added */
     Atom prefix[MAX_CHAIN];
@@ -780,11 +784,13 @@ typedef struct {
 
 /* What the complete level does with loose cards: with loose_cards, brings cards back only in
    chains of back moves (chains()); with loose_cards or free_chains, sends loose cards up
-   (settle). Other levels leave them. */
+   (settle). Other levels leave them. And whether its talon cards go up together with the
+   cards they wait for (ups_together); the likely level keeps them apart. */
 static void set_loose(Expansion *e, const Rules *r, int level) {
     e->loose = level == COMPLETE && r->loose_cards;
     e->loose_up = level == COMPLETE &&
                   (r->loose_cards || (r->free_chains && !e->unchained && r->places_per_suit == 1));
+    e->ups_together = level == COMPLETE && r->ups_together;
 }
 
 /* Look up the batch in order: store the new positions, queue them, stop at a win. */
@@ -1633,6 +1639,40 @@ typedef struct {
 
 /* The cards the taps bring to the waste's top: to their foundation (`up`), and one at a
    time to the columns (`columns`), as the talon waits allow. 1: stop (a win). */
+/* Talon cards wait, one deck: talon card `card`, just sent up (to `place`, after `taps` taps),
+   is followed up in the same step by the cards of its suit the talon waits sent it up for:
+   the talon cards above it in turn, then the column's last card that waited for them (or a
+   king from the talon ends it). In some win every talon card goes up right before the next
+   card of its suit does (docs/solver.md, "Talon cards wait"), so the positions between are
+   never needed: the step makes them all. */
+static int ups_together(Expansion *e, State *child, Waits *waits, int card, int place, int taps) {
+    Atom last = atom(TALON, taps, -1, 0);
+    e->prefix_len = 0;
+    for (int c = card; c % 13 != KING;) {
+        int next = c + 1, at = -1;
+        if (waits->at_end[next]) {
+            for (int i = 0; i < e->rules->columns; i++)
+                if (child->len[i] && child->cards[i][child->len[i] - 1] == next) { at = i; break; }
+            if (at < 0) break;
+            e->prefix[e->prefix_len++] = last;
+            last = atom(TO_FOUNDATION, at, 0, 0);
+            shrink(child, at, 1);
+            child->found[place]++;
+            break;
+        }
+        for (int k = 0; k < child->talon_len; k++)
+            if (child->talon[k] == next) { at = k; break; }
+        if (at < 0) break;
+        e->prefix[e->prefix_len++] = last;
+        last = atom(TALON, taps_to(child, at + 1), -1, 0);
+        talon_to_foundation(child, child, at + 1, place);
+        c = next;
+    }
+    int stop = add_talon_move(e, child, last, taps);
+    e->prefix_len = 0;
+    return stop;
+}
+
 static int talon_moves(Expansion *e, const Talon *talon, int up, int columns) {
     const Rules *r = e->rules;
     const State *s = talon->s;
@@ -1651,7 +1691,11 @@ static int talon_moves(Expansion *e, const Talon *talon, int up, int columns) {
         if (r->talon_waits) know_waits(r, s, talon->waits, talon->waits_known);
         if (place >= 0 && (!r->talon_waits || to_foundation(talon->waits, card))) {
             talon_to_foundation(&child, s, size, place);
-            if (add_talon_move(e, &child, atom(TALON, taps[n], -1, 0), taps[n])) return 1;
+            if (e->ups_together) {
+                if (ups_together(e, &child, talon->waits, card, place, taps[n])) return 1;
+            } else if (add_talon_move(e, &child, atom(TALON, taps[n], -1, 0), taps[n])) {
+                return 1;
+            }
         }
         if (r->talon_waits && !to_column(talon->waits, card)) continue;
         for (int t = 0; t < r->columns; t++) {
@@ -2029,11 +2073,11 @@ static PyObject *state_tuple(const Rules *r, const State *s) {
 
 static int parse_rules(PyObject *rules, Rules *r) {
     int columns, places_per_suit, draw, redeal, single_card, talon_waits, kings_fill, runs_wait,
-        loose_cards, free_chains, likely_backs;
+        loose_cards, free_chains, likely_backs, ups_together;
     if (!PyTuple_Check(rules) ||
-        !PyArg_ParseTuple(rules, "iiiiiiiiiii", &columns, &places_per_suit, &draw, &redeal,
+        !PyArg_ParseTuple(rules, "iiiiiiiiiiii", &columns, &places_per_suit, &draw, &redeal,
                           &single_card, &talon_waits, &kings_fill, &runs_wait, &loose_cards,
-                          &free_chains, &likely_backs)) {
+                          &free_chains, &likely_backs, &ups_together)) {
         if (!PyErr_Occurred()) PyErr_SetString(PyExc_TypeError, "rules must be a tuple");
         return 0;
     }
@@ -2051,7 +2095,8 @@ static int parse_rules(PyObject *rules, Rules *r) {
                   free_chains && draw == 1 && redeal && talon_waits &&
                       (places_per_suit == 1) == !single_card,
                   !redeal,
-                  likely_backs && places_per_suit == 1 && !single_card};
+                  likely_backs && places_per_suit == 1 && !single_card,
+                  ups_together && draw == 1 && redeal && talon_waits && places_per_suit == 1};
     *r = made;
     return 1;
 }

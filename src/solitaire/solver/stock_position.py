@@ -23,7 +23,7 @@ The table (:class:`StockTable`) is what the search needs of the rules, read off
 >>> len(start.talon), start.waste_size, [column[0] for column in start.columns]
 (24, 0, [0, 1, 2, 3, 4, 5, 6])
 >>> StockTable.for_variant(code.variant).as_tuple()
-(7, 1, 1, True, False, True, True, True, False, True, True)
+(7, 1, 1, True, False, True, True, True, False, True, True, True)
 """
 
 from __future__ import annotations
@@ -82,6 +82,14 @@ at stake. (The same level's other rule for draw 1 with passes, part of a run lea
 that goes up once the talon cards below it have, needs no switch.)"""
 
 
+UPS_TOGETHER = True
+"""In Klondike draw 1 with passes, a talon card the talon waits send up goes up in one step with
+the cards of its suit it waits for: the talon cards above it in turn, then the column's last
+card (or a king from the talon ends it). Some win sends every talon card up right before the
+next card of its suit, so the positions between are never needed (docs/solver.md, "Talon
+cards wait"). Sound; tests turn it off to compare."""
+
+
 class State(NamedTuple):
     """A position in the search's terms (see the module's docstring)."""
 
@@ -106,6 +114,7 @@ class StockTable:
     loose_cards: bool
     free_chains: bool
     likely_backs: bool
+    ups_together: bool
 
     @classmethod
     def for_variant(cls, variant: Variant) -> StockTable:
@@ -150,6 +159,12 @@ class StockTable:
             and rules.redeal
             and TALON_WAITS
             and LIKELY_BACKS,
+            # One deck: which card a talon card waits for is then one card.
+            ups_together=len(rules.shape.foundation_suits) == len(SUITS)
+            and rules.draw == 1
+            and rules.redeal
+            and TALON_WAITS
+            and UPS_TOGETHER,
         )
 
     def dealt_one_at_a_time(self) -> StockTable:
@@ -181,9 +196,12 @@ class StockTable:
             and self.places_per_suit == 1
             and not self.single_card
             and LIKELY_BACKS,
+            ups_together=talon_waits and self.places_per_suit == 1 and UPS_TOGETHER,
         )
 
-    def as_tuple(self) -> tuple[int, int, int, bool, bool, bool, bool, bool, bool, bool, bool]:
+    def as_tuple(
+        self,
+    ) -> tuple[int, int, int, bool, bool, bool, bool, bool, bool, bool, bool, bool]:
         return (
             self.columns,
             self.places_per_suit,
@@ -196,6 +214,7 @@ class StockTable:
             self.loose_cards,
             self.free_chains,
             self.likely_backs,
+            self.ups_together,
         )
 
 
