@@ -9,6 +9,7 @@ from collections.abc import Iterable
 from dataclasses import replace
 
 import pytest
+from bench.rule_check import complete_alone, with_and_without
 
 from solitaire.codes import GameCode, parse_code, parse_variant
 from solitaire.games import rules_for
@@ -639,14 +640,7 @@ def test_the_wider_safe_moves_lose_no_win_on_small_positions(
 
 def _complete_alone(position: Position, table: StockTable) -> tuple[Verdict, int]:
     """The complete search alone, to its end: its verdict and the positions it expanded."""
-    status, positions, _ = stock_bridge.search(
-        state_of(position),
-        table,
-        ((COMPLETE, 0, 1),),
-        seconds=60.0,
-        cpu_clock=True,
-        max_positions=-1,
-    )
+    status, positions = complete_alone(position, table, -1, seconds=60.0)
     assert status in (stock_bridge.WON, stock_bridge.PROVED_LOST)
     return (Verdict.WINNABLE if status == stock_bridge.WON else Verdict.NOT_WINNABLE), positions
 
@@ -759,17 +753,7 @@ def _changed_verdicts(
     assert getattr(table, rule)
     changed: list[Verdict] = []
     for name, position in positions:
-        found = [
-            stock_bridge.search(
-                state_of(position),
-                each,
-                ((COMPLETE, 0, 1),),
-                seconds=60.0,
-                cpu_clock=True,
-                max_positions=budget,
-            )
-            for each in (table, replace(table, **{rule: False}))
-        ]
+        found = with_and_without(position, table, rule, budget)
         if stock_bridge.OUT_OF_BUDGET in (found[0][0], found[1][0]):
             continue
         assert found[0][0] == found[1][0], (name, format_layout(position))

@@ -765,7 +765,7 @@ typedef struct {
     int loose_up;
     int ups_together;       /* the complete level of Rules.ups_together */
     int truncated;          /* a chain was cut short: running dry proves nothing */
-    int prefix_len;         /* the chain's back moves before the move being added */
+    int prefix_len;         /* the step's moves before the one added (chains, ups_together) */
     Atom prefix[MAX_CHAIN];
     const State *base;      /* the position whose chains are being made */
     int chain_goal;         /* the card the chain brings back for a card to go onto it */
