@@ -9,7 +9,7 @@
  * (suit × 13 + rank − 1, suits ♠ ♥ ♦ ♣); foundations the places' heights; the talon the
  * waste (bottom first) then the stock in the order it will be turned. rules is
  * (columns, places_per_suit, draw, redeal, single_card, talon_waits, kings_fill, runs_wait,
- * loose_cards, free_chains).
+ * loose_cards, free_chains, likely_backs, ups_together).
  *
  * search(position, rules, configs, seconds, cpu_clock, max_positions, max_nodes, draw_one,
  *        max_bytes[, focus_after]) -> (status, positions, atoms)
@@ -1637,8 +1637,6 @@ typedef struct {
     int *waits_known;
 } Talon;
 
-/* The cards the taps bring to the waste's top: to their foundation (`up`), and one at a
-   time to the columns (`columns`), as the talon waits allow. 1: stop (a win). */
 /* Talon cards wait, one deck: talon card `card`, just sent up (to `place`, after `taps` taps),
    is followed up in the same step by the cards of its suit the talon waits sent it up for:
    the talon cards above it in turn, then the column's last card that waited for them (or a
@@ -1673,6 +1671,8 @@ static int ups_together(Expansion *e, State *child, Waits *waits, int card, int 
     return stop;
 }
 
+/* The cards the taps bring to the waste's top: to their foundation (`up`), and one at a
+   time to the columns (`columns`), as the talon waits allow. 1: stop (a win). */
 static int talon_moves(Expansion *e, const Talon *talon, int up, int columns) {
     const Rules *r = e->rules;
     const State *s = talon->s;
