@@ -231,6 +231,75 @@ def test_keys_tell_positions_apart_exactly_as_the_rules_allow(
             assert same_key == (_canonical(table, first) == _canonical(table, second))
 
 
+def _has_compact_form(start: State) -> bool:
+    """Whether a search from ``start`` stores its positions in compact form: at most 15
+    face-down cards a column (true of every deal)."""
+    return all(column[0] <= 15 for column in start.columns)
+
+
+def _suits(table: StockTable, foundations: bytes) -> list[list[int]]:
+    """Each suit's places, sorted."""
+    step = table.places_per_suit
+    return [sorted(foundations[at : at + step]) for at in range(0, len(foundations), step)]
+
+
+def _near(state: State, table: StockTable) -> list[State]:
+    """The positions one and two moves away (the first five's successors)."""
+    near = [after for _, after in stock_bridge.successors(state, table, COMPLETE)]
+    return near + [
+        after for first in near[:5] for _, after in stock_bridge.successors(first, table, COMPLETE)
+    ]
+
+
+@PROPERTIES
+@given(reachable_positions())
+@pytest.mark.slow
+def test_compact_positions_keep_everything_and_keys_tell_positions_apart_alike(
+    position: Position,
+) -> None:
+    table = StockTable.for_variant(position.variant)
+    start = state_of(position)
+    if not _has_compact_form(start):
+        with pytest.raises(ValueError, match="no compact form"):
+            stock_bridge.key(start, table, start)
+        return
+    near = [start, *_near(start, table)]
+    plain = [stock_bridge.key(state, table) for state in near]
+    compact = [stock_bridge.key(state, table, start) for state in near]
+    for i in range(len(near)):
+        for j in range(len(near)):
+            assert (plain[i] == plain[j]) == (compact[i] == compact[j])
+    for state in near:
+        _, back = stock_bridge.stored(state, table, start)
+        assert sorted(back.columns) == sorted(state.columns)
+        # Easy Harp's two places of a suit come back in the key's order.
+        assert _suits(table, back.foundations) == _suits(table, state.foundations)
+        assert (back.talon, back.waste_size) == (state.talon, state.waste_size)
+        assert stock_bridge.key(back, table, start) == compact[near.index(state)]
+
+
+def test_a_compact_position_names_face_down_cards_by_column_and_talon_cards_by_bits() -> None:
+    # KL1-D1V deal 143: seven columns of one face-up card each take two bytes (face-up
+    # count; start column and face-down count) and the card; the four foundations, a byte;
+    # the talon a flag byte and 24 bits; the waste size twice (its key, then itself). The
+    # plain form writes every card: 73 bytes.
+    variant = parse_variant("KL1-D1V")
+    start = state_of(rules_for(variant).deal(143))
+    table = StockTable.for_variant(variant)
+    assert stock_bridge.stored(start, table, start)[0] == 7 * 3 + 4 + 1 + 3 + 2
+    assert len(stock_bridge.key(start, table)) == 7 * 2 + 28 + 4 + 1 + 24 + 1
+    # A talon that is not the start's with cards gone (never met in play) is written as it
+    # is, and read back the same.
+    turned = start._replace(talon=start.talon[::-1])
+    size, back = stock_bridge.stored(turned, table, start)
+    assert back.talon == turned.talon and size == 7 * 3 + 4 + 2 + 24 + 2
+    # Face-down cards that did not lie so at the start: refused, nothing stored.
+    columns = list(start.columns)
+    columns[6] = bytes([columns[6][0], *reversed(columns[6][1:-1]), columns[6][-1]])
+    with pytest.raises(ValueError, match="face-down cards not as they lay at the start"):
+        stock_bridge.key(start._replace(columns=tuple(columns)), table, start)
+
+
 def test_draw_three_waste_sizes_on_the_pass_cycle_share_a_key() -> None:
     # KL1-D3N: 24 talon cards; taps go 0, 3, 6, …, 24, then back to 0. Those waste sizes
     # reach each other by taps alone, so they are one position; a waste size of 4 (after a

@@ -38,7 +38,7 @@ static inline void copy_bytes(uint8_t *restrict to, const uint8_t *restrict from
 typedef struct {
     uint8_t *arena;
     size_t arena_used, arena_size;
-    uint64_t *offset;     /* node -> where it lies in the arena */
+    uint32_t *offset;     /* node -> where it lies in the arena (which stays under 4 GiB) */
     uint32_t *parent;
     uint16_t *depth;
     uint8_t *step;        /* node -> how its first step reached it, as its search says */
@@ -117,7 +117,13 @@ static int grow_table(Store *st) {
 static uint32_t find_or_add(Store *st, const uint8_t *data, int size, int key_size, uint32_t h,
                             uint32_t parent, uint16_t depth, uint8_t step, int *is_new) {
     *is_new = 0;
-    if ((uint64_t)st->nodes * 2 >= st->table_size && !grow_table(st)) return UINT32_MAX;
+    /* Half full, the table doubles. When the bound on bytes leaves no room for that, it
+       fills on up to three quarters: longer probes, but the search goes on with the bytes
+       the positions would have had. */
+    if ((uint64_t)st->nodes * 2 >= st->table_size && !grow_table(st)) {
+        if (!st->table_size || (uint64_t)st->nodes * 4 >= st->table_size * 3) return UINT32_MAX;
+        st->over_bound = 0;
+    }
     uint64_t j = h & (st->table_size - 1);
     while (st->table[j]) {
         if ((uint32_t)(st->table[j] >> 32) == h) {
@@ -133,10 +139,14 @@ static uint32_t find_or_add(Store *st, const uint8_t *data, int size, int key_si
         return UINT32_MAX;
     }
     /* The position's bytes, and its offset, parent, depth, step and key_size. */
-    if (!take_bytes(st, (size_t)size + 17, 0)) return UINT32_MAX;
+    if (st->arena_used + (size_t)size + 64 > UINT32_MAX) {
+        st->over_bound = 1;
+        return UINT32_MAX;
+    }
+    if (!take_bytes(st, (size_t)size + 13, 0)) return UINT32_MAX;
     if (st->nodes == st->node_capacity) {
         uint32_t capacity = st->node_capacity ? st->node_capacity * 2 : (1u << 16);
-        uint64_t *offset = realloc(st->offset, capacity * sizeof(uint64_t));
+        uint32_t *offset = realloc(st->offset, capacity * sizeof(uint32_t));
         if (offset) st->offset = offset;
         uint32_t *parents = realloc(st->parent, capacity * sizeof(uint32_t));
         if (parents) st->parent = parents;
@@ -157,7 +167,7 @@ static uint32_t find_or_add(Store *st, const uint8_t *data, int size, int key_si
         st->arena_size = arena_size;
     }
     uint32_t node = st->nodes++;
-    st->offset[node] = st->arena_used;
+    st->offset[node] = (uint32_t)st->arena_used;
     copy_bytes(st->arena + st->arena_used, data, size);
     st->arena_used += (size_t)size;
     st->parent[node] = parent;

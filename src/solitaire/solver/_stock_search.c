@@ -84,6 +84,19 @@ typedef struct {
     int ups_together; /* complete level, talon cards waiting, one deck: a talon card goes up
                          only in one step with the cards of its suit that follow it up
                          (talon cards, then a column's last card or a king: ups_together) */
+    /* Compact positions (set_start, a search's own rules only): what every position of the
+       search keeps from its start, so that the stored bytes leave it out. A column's
+       face-down cards are the first cards of a column of the start (cards never go onto
+       face-down ones), named by their column there; the talon is the start's talon with
+       some cards gone (cards never go back to it), a bit a card. */
+    int compact;
+    /* A first face-down card's column at the start, or -1; with two decks, the other
+       column it is the first face-down card of, or -1. */
+    int8_t start_column_of[52], start_twin_column_of[52];
+    uint8_t start_cards[MAX_COLUMNS][MAX_COLUMN];
+    uint8_t start_talon[MAX_TALON];
+    int8_t start_talon_at[52]; /* one deck: a card's place in the start's talon, or -1 */
+    int start_talon_len;
 } Rules;
 
 typedef struct {
@@ -620,6 +633,100 @@ static int column_before(const State *s, const uint32_t *rank, int a, int b) {
     return s->len[a] < s->len[b];
 }
 
+/* A column in compact form (Rules.compact): its face-up count, its start column and
+   face-down count (4 bits each), then its face-up cards. */
+HOT int put_column(const Rules *r, const State *s, int i, uint8_t *out, int n) {
+    int down = s->down[i], up = s->len[i] - down;
+    out[n] = (uint8_t)up;
+    out[n + 1] = 0;
+    if (down) {
+        /* Two start columns under the same card (two decks): the one whose cards these are
+           (either, when both are). */
+        int first = s->cards[i][0], j = r->start_column_of[first];
+        if (r->start_twin_column_of[first] >= 0 && memcmp(s->cards[i], r->start_cards[j], down))
+            j = r->start_twin_column_of[first];
+        out[n + 1] = (uint8_t)(j << 4 | down);
+    }
+    copy_bytes(out + n + 2, s->cards[i] + down, up);
+    return n + 2 + up;
+}
+
+HOT int get_column(const Rules *r, const uint8_t *in, int n, State *s, int i) {
+    int up = in[n], down = in[n + 1] & 15;
+    if (down) copy_bytes(s->cards[i], r->start_cards[in[n + 1] >> 4], down);
+    copy_bytes(s->cards[i] + down, in + n + 2, up);
+    s->down[i] = (uint8_t)down;
+    s->len[i] = (uint8_t)(down + up);
+    return n + 2 + up;
+}
+
+/* The talon in compact form: a bit for each card of the start's talon still in it (its
+   order is the start's: cards only leave it), after a 0; or 1 and the cards as they are. */
+HOT int put_talon(const Rules *r, const State *s, uint8_t *out, int n) {
+    int bytes = (r->start_talon_len + 7) / 8, talon_len = s->talon_len;
+    uint64_t bits[2] = {0, 0}; /* MAX_TALON bits at most */
+    for (int k = 0, p = 0; k < talon_len; k++, p++) {
+        if (r->places_per_suit == 1) {
+            int at = r->start_talon_at[s->talon[k]];
+            p = at >= p ? at : r->start_talon_len;
+        } else {
+            while (p < r->start_talon_len && r->start_talon[p] != s->talon[k]) p++;
+        }
+        if (p == r->start_talon_len) {
+            out[n++] = 1;
+            out[n++] = (uint8_t)talon_len;
+            copy_bytes(out + n, s->talon, talon_len);
+            return n + talon_len;
+        }
+        bits[p >> 6] |= 1ull << (p & 63);
+    }
+    out[n] = 0;
+    for (int b = 0; b < bytes; b++) out[n + 1 + b] = (uint8_t)(bits[b >> 3] >> (8 * (b & 7)));
+    return n + 1 + bytes;
+}
+
+HOT int get_talon(const Rules *r, const uint8_t *in, int n, State *s) {
+    if (in[n]) {
+        s->talon_len = in[n + 1];
+        copy_bytes(s->talon, in + n + 2, s->talon_len);
+        return n + 2 + s->talon_len;
+    }
+    const uint8_t *bits = in + n + 1;
+    int len = 0;
+    for (int b = 0; b < (r->start_talon_len + 7) / 8; b++)
+        for (unsigned byte = bits[b]; byte; byte &= byte - 1)
+            s->talon[len++] = r->start_talon[8 * b + __builtin_ctz(byte)];
+    s->talon_len = (uint8_t)len;
+    return n + 1 + (r->start_talon_len + 7) / 8;
+}
+
+/* Compact positions from the search's start (Rules.compact): when the start's columns fit
+   the form (at most 15 face-down cards a column, each first face-down card the first of
+   one column, or with two decks two). */
+static void set_start(Rules *r, const State *start) {
+    r->compact = 0;
+    memset(r->start_column_of, -1, sizeof r->start_column_of);
+    memset(r->start_twin_column_of, -1, sizeof r->start_twin_column_of);
+    for (int i = 0; i < r->columns; i++) {
+        if (start->down[i] > 15) return;
+        if (!start->down[i]) continue;
+        int first = start->cards[i][0];
+        if (r->start_column_of[first] < 0) {
+            r->start_column_of[first] = (int8_t)i;
+        } else if (r->start_twin_column_of[first] < 0 && r->places_per_suit == 2) {
+            r->start_twin_column_of[first] = (int8_t)i;
+        } else {
+            return;
+        }
+    }
+    memcpy(r->start_cards, start->cards, sizeof r->start_cards);
+    memcpy(r->start_talon, start->talon, start->talon_len);
+    memset(r->start_talon_at, -1, sizeof r->start_talon_at);
+    for (int p = 0; p < start->talon_len; p++) r->start_talon_at[start->talon[p]] = (int8_t)p;
+    r->start_talon_len = start->talon_len;
+    r->compact = 1;
+}
+
 /* Writes the key, then what the key leaves out; returns the whole size, *key_size the key's.
    The key: columns sorted (any column takes what any other takes), Easy Harp's two places of
    a suit sorted (they take the same cards). In draw 1 with passes the talon is left out:
@@ -642,6 +749,10 @@ static int serialize(const Rules *r, const State *s, uint8_t *out, int *key_size
     int n = 0;
     for (int k = 0; k < r->columns; k++) {
         int i = order[k];
+        if (r->compact) {
+            n = put_column(r, s, i, out, n);
+            continue;
+        }
         out[n++] = s->len[i];
         out[n++] = s->down[i];
         copy_bytes(out + n, s->cards[i], s->len[i]);
@@ -657,17 +768,18 @@ static int serialize(const Rules *r, const State *s, uint8_t *out, int *key_size
             out[n++] = a < b ? b : a;
         }
     }
-    if (r->talon_free) {
-        *key_size = n;
+    if (r->talon_free) *key_size = n;
+    if (r->compact) {
+        n = put_talon(r, s, out, n);
+    } else {
         out[n++] = s->talon_len;
         copy_bytes(out + n, s->talon, s->talon_len);
         n += s->talon_len;
+    }
+    if (r->talon_free) {
         out[n++] = s->waste;
         return n;
     }
-    out[n++] = s->talon_len;
-    copy_bytes(out + n, s->talon, s->talon_len);
-    n += s->talon_len;
     int waste = s->waste;
     if (r->redeal && (waste % r->draw == 0 || waste == s->talon_len)) waste = 0;
     out[n++] = (uint8_t)waste;
@@ -679,6 +791,10 @@ static int serialize(const Rules *r, const State *s, uint8_t *out, int *key_size
 static void deserialize(const Rules *r, const uint8_t *in, State *s) {
     int n = 0;
     for (int i = 0; i < r->columns; i++) {
+        if (r->compact) {
+            n = get_column(r, in, n, s, i);
+            continue;
+        }
         s->len[i] = in[n++];
         s->down[i] = in[n++];
         copy_bytes(s->cards[i], in + n, s->len[i]);
@@ -686,9 +802,13 @@ static void deserialize(const Rules *r, const uint8_t *in, State *s) {
     }
     memcpy(s->found, in + n, (size_t)r->places);
     n += r->places;
-    s->talon_len = in[n++];
-    copy_bytes(s->talon, in + n, s->talon_len);
-    n += s->talon_len;
+    if (r->compact) {
+        n = get_talon(r, in, n, s);
+    } else {
+        s->talon_len = in[n++];
+        copy_bytes(s->talon, in + n, s->talon_len);
+        n += s->talon_len;
+    }
     if (!r->talon_free) n++; /* the waste's key */
     s->waste = in[n];
 }
@@ -2281,6 +2401,8 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
     start_atoms.count = 0;
     settle(&r, &start, &start_atoms, 0);
     if (has_stuck_cards(&r, &start, 1)) return Py_BuildValue("(iiO)", 1, 0, Py_None);
+    set_start(&r, &start);
+    if (has_relaxed) set_start(&relaxed, &start);
 
     Member team[MAX_MEMBERS];
     memset(team, 0, sizeof team);
@@ -2488,15 +2610,57 @@ static PyObject *py_settle(PyObject *self, PyObject *args) {
     return Py_BuildValue("(NN)", atoms_tuple(&atoms), state_tuple(&r, &s));
 }
 
+/* A search's start for the compact form of its positions (key and stored), or an error:
+   every face-down card of `s` must lie where it lay at the start. */
+static int parse_start(PyObject *given, Rules *r, const State *s) {
+    State start;
+    if (!parse_state(given, r, &start)) return 0;
+    set_start(r, &start);
+    if (!r->compact) {
+        PyErr_SetString(PyExc_ValueError, "a start whose columns have no compact form");
+        return 0;
+    }
+    for (int i = 0; i < r->columns; i++) {
+        if (!s->down[i]) continue;
+        int found = 0;
+        for (int twin = 0; twin < 2 && !found; twin++) {
+            int j = (twin ? r->start_twin_column_of : r->start_column_of)[s->cards[i][0]];
+            found = j >= 0 && start.down[j] >= s->down[i] &&
+                    !memcmp(start.cards[j], s->cards[i], s->down[i]);
+        }
+        if (!found) {
+            PyErr_SetString(PyExc_ValueError, "face-down cards not as they lay at the start");
+            return 0;
+        }
+    }
+    return 1;
+}
+
 static PyObject *py_key(PyObject *self, PyObject *args) {
     (void)self;
     Rules r;
     State s;
-    if (!parse_call(args, &r, &s, "")) return NULL;
+    PyObject *start = Py_None;
+    if (!parse_call(args, &r, &s, "|O", &start)) return NULL;
+    if (start != Py_None && !parse_start(start, &r, &s)) return NULL;
     uint8_t buffer[SLOT];
     int key_size;
     serialize(&r, &s, buffer, &key_size);
     return PyBytes_FromStringAndSize((const char *)buffer, key_size);
+}
+
+static PyObject *py_stored(PyObject *self, PyObject *args) {
+    (void)self;
+    Rules r;
+    State s, back;
+    PyObject *start;
+    if (!parse_call(args, &r, &s, "O", &start) || !parse_start(start, &r, &s)) return NULL;
+    uint8_t buffer[SLOT];
+    int key_size;
+    int size = serialize(&r, &s, buffer, &key_size);
+    memset(&back, 0, sizeof back);
+    deserialize(&r, buffer, &back);
+    return Py_BuildValue("(iN)", size, state_tuple(&r, &back));
 }
 
 static PyObject *py_stuck_places(PyObject *self, PyObject *args) {
@@ -2545,7 +2709,8 @@ static PyMethodDef methods[] = {
     {"successors", py_successors, METH_VARARGS,
      "successors(position, rules, level, settled) -> [(atoms, position)]"},
     {"settle", py_settle, METH_VARARGS, "settle(position, rules) -> (atoms, position)"},
-    {"key", py_key, METH_VARARGS, "key(position, rules) -> bytes"},
+    {"key", py_key, METH_VARARGS, "key(position, rules[, start]) -> bytes"},
+    {"stored", py_stored, METH_VARARGS, "stored(position, rules, start) -> (size, position)"},
     {"stuck_places", py_stuck_places, METH_VARARGS,
      "stuck_places(position, rules, thorough) -> [(pile, place)]"},
     {"waits", py_waits, METH_VARARGS, "waits(position, rules) -> (to_column, to_foundation)"},

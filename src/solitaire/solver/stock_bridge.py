@@ -186,10 +186,18 @@ def settle(state: State, table: StockTable) -> Step:
     return atoms, State(*after)
 
 
-def key(state: State, table: StockTable) -> bytes:
-    """The position's key in the search's table: equal keys, one position."""
-    found: bytes = _module().key(state, table.as_tuple())
+def key(state: State, table: StockTable, start: State | None = None) -> bytes:
+    """The position's key in the search's table: equal keys, one position. With ``start``,
+    the compact key a search from ``start`` stores (docs/solver.md, "Compact positions")."""
+    found: bytes = _module().key(state, table.as_tuple(), start)
     return found
+
+
+def stored(state: State, table: StockTable, start: State) -> tuple[int, State]:
+    """What a search from ``start`` stores of a position: its size in bytes, and the
+    position read back from them (columns in the key's order)."""
+    size, back = _module().stored(state, table.as_tuple(), start)
+    return size, State(*back)
 
 
 def stuck_places(
