@@ -113,10 +113,11 @@ static int grow_table(Store *st) {
     return 1;
 }
 
-/* The node with this key, or a new one (*is_new = 1); UINT32_MAX when memory runs out. */
-static uint32_t find_or_add(Store *st, const uint8_t *data, int size, int key_size, uint32_t h,
-                            uint32_t parent, uint16_t depth, uint8_t step, int *is_new) {
-    *is_new = 0;
+/* The node with this key, or UINT32_MAX with *slot the table entry a new one takes (add_node,
+   with no other store change between); *slot is UINT64_MAX when memory runs out. */
+static uint32_t find_node(Store *st, const uint8_t *data, int key_size, uint32_t h,
+                          uint64_t *slot) {
+    *slot = UINT64_MAX;
     /* Half full, the table doubles. When the bound on bytes leaves no room for that, it
        fills on up to three quarters: longer probes, but the search goes on with the bytes
        the positions would have had. */
@@ -134,11 +135,18 @@ static uint32_t find_or_add(Store *st, const uint8_t *data, int size, int key_si
         }
         j = (j + 1) & (st->table_size - 1);
     }
+    *slot = j;
+    return UINT32_MAX;
+}
+
+/* A new node for a key find_node did not find, in its table entry `slot`: the position's
+   bytes, and its offset, parent, depth, step and key_size. UINT32_MAX when memory runs out. */
+static uint32_t add_node(Store *st, uint64_t slot, const uint8_t *data, int size, int key_size,
+                         uint32_t h, uint32_t parent, uint16_t depth, uint8_t step) {
     if (st->nodes >= st->max_nodes) {
         st->over_bound = 1;
         return UINT32_MAX;
     }
-    /* The position's bytes, and its offset, parent, depth, step and key_size. */
     if (st->arena_used + (size_t)size + 64 > UINT32_MAX) {
         st->over_bound = 1;
         return UINT32_MAX;
@@ -174,8 +182,19 @@ static uint32_t find_or_add(Store *st, const uint8_t *data, int size, int key_si
     st->depth[node] = depth;
     st->step[node] = step;
     st->key_size[node] = (uint16_t)key_size;
-    st->table[j] = (uint64_t)h << 32 | (uint64_t)(node + 1);
-    *is_new = 1;
+    st->table[slot] = (uint64_t)h << 32 | (uint64_t)(node + 1);
+    return node;
+}
+
+/* The node with this key, or a new one (*is_new = 1); UINT32_MAX when memory runs out. */
+static uint32_t find_or_add(Store *st, const uint8_t *data, int size, int key_size, uint32_t h,
+                            uint32_t parent, uint16_t depth, uint8_t step, int *is_new) {
+    uint64_t slot;
+    *is_new = 0;
+    uint32_t node = find_node(st, data, key_size, h, &slot);
+    if (node != UINT32_MAX || slot == UINT64_MAX) return node;
+    node = add_node(st, slot, data, size, key_size, h, parent, depth, step);
+    *is_new = node != UINT32_MAX;
     return node;
 }
 

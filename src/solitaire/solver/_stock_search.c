@@ -662,26 +662,31 @@ HOT int get_column(const Rules *r, const uint8_t *in, int n, State *s, int i) {
 
 /* The talon in compact form: a bit for each card of the start's talon still in it (its
    order is the start's: cards only leave it), after a 0; or 1 and the cards as they are. */
-HOT int put_talon(const Rules *r, const State *s, uint8_t *out, int n) {
-    int bytes = (r->start_talon_len + 7) / 8, talon_len = s->talon_len;
-    uint64_t bits[2] = {0, 0}; /* MAX_TALON bits at most */
+HOT int put_talon_as_it_is(const uint8_t *talon, int talon_len, uint8_t *out, int n) {
+    out[n++] = 1;
+    out[n++] = (uint8_t)talon_len;
+    copy_bytes(out + n, talon, talon_len);
+    return n + talon_len;
+}
+
+HOT int put_talon(const Rules *r, const uint8_t *talon, int talon_len, uint8_t *out, int n) {
+    int bytes = (r->start_talon_len + 7) / 8;
+    uint64_t low = 0, high = 0; /* MAX_TALON bits at most, kept in registers */
     for (int k = 0, p = 0; k < talon_len; k++, p++) {
         if (r->places_per_suit == 1) {
-            int at = r->start_talon_at[s->talon[k]];
+            int at = r->start_talon_at[talon[k]];
             p = at >= p ? at : r->start_talon_len;
         } else {
-            while (p < r->start_talon_len && r->start_talon[p] != s->talon[k]) p++;
+            while (p < r->start_talon_len && r->start_talon[p] != talon[k]) p++;
         }
         if (p == r->start_talon_len) {
-            out[n++] = 1;
-            out[n++] = (uint8_t)talon_len;
-            copy_bytes(out + n, s->talon, talon_len);
-            return n + talon_len;
+            return put_talon_as_it_is(talon, talon_len, out, n);
         }
-        bits[p >> 6] |= 1ull << (p & 63);
+        if (p < 64) low |= 1ull << p;
+        else high |= 1ull << (p - 64);
     }
     out[n] = 0;
-    for (int b = 0; b < bytes; b++) out[n + 1 + b] = (uint8_t)(bits[b >> 3] >> (8 * (b & 7)));
+    for (int b = 0; b < bytes; b++) out[n + 1 + b] = (uint8_t)((b < 8 ? low : high) >> (8 * (b & 7)));
     return n + 1 + bytes;
 }
 
@@ -735,7 +740,10 @@ static void set_start(Rules *r, const State *start) {
    talon's order nor on the waste size. In draw 3 with passes, the waste sizes of the pass
    cycle (0, 3, 6, … and the whole talon) are keyed as 0: taps alone lead from each to each,
    and taps are free and change nothing else. */
-static int serialize(const Rules *r, const State *s, uint8_t *out, int *key_size) {
+/* serialize(), or with `quick` (a successor not yet known new) and a talon left out of the
+   key in compact form, the talon as it is: a form deserialize() reads too, and the key is the
+   same; flush() writes the bits for the positions it stores (compact_tail). */
+HOT int write_position(const Rules *r, const State *s, uint8_t *out, int *key_size, int quick) {
     int order[MAX_COLUMNS];
     uint32_t rank[MAX_COLUMNS];
     for (int i = 0; i < r->columns; i++)
@@ -769,8 +777,10 @@ static int serialize(const Rules *r, const State *s, uint8_t *out, int *key_size
         }
     }
     if (r->talon_free) *key_size = n;
-    if (r->compact) {
-        n = put_talon(r, s, out, n);
+    if (r->compact && quick && r->talon_free) {
+        n = put_talon_as_it_is(s->talon, s->talon_len, out, n);
+    } else if (r->compact) {
+        n = put_talon(r, s->talon, s->talon_len, out, n);
     } else {
         out[n++] = s->talon_len;
         copy_bytes(out + n, s->talon, s->talon_len);
@@ -785,6 +795,21 @@ static int serialize(const Rules *r, const State *s, uint8_t *out, int *key_size
     out[n++] = (uint8_t)waste;
     *key_size = n;
     out[n++] = s->waste;
+    return n;
+}
+
+static int serialize(const Rules *r, const State *s, uint8_t *out, int *key_size) {
+    return write_position(r, s, out, key_size, 0);
+}
+
+/* A quick form's talon (write_position) as bits; the whole size. */
+static int compact_tail(const Rules *r, uint8_t *slot, int key_size) {
+    uint8_t talon[MAX_TALON + 16];
+    int talon_len = slot[key_size + 1];
+    uint8_t waste = slot[key_size + 2 + talon_len];
+    memcpy(talon, slot + key_size + 2, (size_t)talon_len);
+    int n = put_talon(r, talon, talon_len, slot, key_size);
+    slot[n++] = waste;
     return n;
 }
 
@@ -918,13 +943,16 @@ static int flush(Expansion *e) {
     Store *st = e->store;
     int count = e->count;
     e->count = 0;
+    int quick = e->rules->compact && e->rules->talon_free;
     for (int k = 0; k < count; k++) {
-        int is_new;
-        uint32_t node = find_or_add(st, e->slot[k], e->size[k], e->key_size[k], e->hash[k],
-                                    e->parent, (uint16_t)(e->depth + 1), e->step[k],
-                                    &is_new);
+        uint64_t slot;
+        uint32_t node = find_node(st, e->slot[k], e->key_size[k], e->hash[k], &slot);
+        if (node != UINT32_MAX) continue;
+        if (slot == UINT64_MAX) { e->failed = 1; return 1; }
+        if (quick) e->size[k] = compact_tail(e->rules, e->slot[k], e->key_size[k]);
+        node = add_node(st, slot, e->slot[k], e->size[k], e->key_size[k], e->hash[k], e->parent,
+                        (uint16_t)(e->depth + 1), e->step[k]);
         if (node == UINT32_MAX) { e->failed = 1; return 1; }
-        if (!is_new) continue;
         if (e->won[k]) { e->goal = node; return 1; }
         /* Estimated only now: most successors are positions already stored. */
         State child;
@@ -972,7 +1000,7 @@ static int add(Expansion *e, State *child, Atom move) {
     const Rules *r = e->rules;
     settle(r, child, NULL, e->loose_up);
     int k = e->count++;
-    e->size[k] = serialize(r, child, e->slot[k], &e->key_size[k]);
+    e->size[k] = write_position(r, child, e->slot[k], &e->key_size[k], 1);
     e->hash[k] = hash_bytes(e->slot[k], e->key_size[k]);
     if (e->store->table_size)
         __builtin_prefetch(&e->store->table[e->hash[k] & (e->store->table_size - 1)]);
