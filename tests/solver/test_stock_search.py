@@ -445,6 +445,27 @@ def test_a_search_keeps_within_its_memory_bound() -> None:
     assert stock_bridge.MAX_SEARCH_BYTES < 2**30
 
 
+def test_a_table_with_no_room_to_double_fills_on() -> None:
+    # KL1-D1V deal 5: the complete search proves the loss in 36 263 positions. Its table of
+    # 65 536 entries is half full at 32 768 positions; bounded to 2.9 MB, the doubled table
+    # (1 MB, beside the old one while it is rehashed) does not fit, so the table fills on to
+    # three quarters and the proof comes. A table that could only double stopped there:
+    # out of budget at 32 746 positions, up to 3.2 MB.
+    position = deal("KL1-D1V-AAAAAAF")
+    status, positions, _ = stock_bridge._module().search(
+        state_of(position),
+        StockTable.for_variant(position.variant).as_tuple(),
+        ((COMPLETE, 0, 1),),
+        60.0,
+        True,
+        -1,
+        10**7,
+        None,
+        2900 * 2**10,
+    )
+    assert (status, positions) == (stock_bridge.PROVED_LOST, 36_263)
+
+
 def test_a_complete_search_that_runs_dry_is_a_proof() -> None:
     # KL1-D3V deal 6 (AAAAAAG): lost, and the real rules agree (test_solver.py).
     status, positions = _c_search("KL1-D3V-AAAAAAG", ((COMPLETE, 0, 1),))

@@ -661,7 +661,8 @@ HOT int get_column(const Rules *r, const uint8_t *in, int n, State *s, int i) {
 }
 
 /* The talon in compact form: a bit for each card of the start's talon still in it (its
-   order is the start's: cards only leave it), after a 0; or 1 and the cards as they are. */
+   order is the start's: cards only leave it), after a 0 (put_talon); or 1 and the cards as
+   they are (put_talon_as_it_is: a talon that is not the start's with cards gone). */
 HOT int put_talon_as_it_is(const uint8_t *talon, int talon_len, uint8_t *out, int n) {
     out[n++] = 1;
     out[n++] = (uint8_t)talon_len;
@@ -679,9 +680,7 @@ HOT int put_talon(const Rules *r, const uint8_t *talon, int talon_len, uint8_t *
         } else {
             while (p < r->start_talon_len && r->start_talon[p] != talon[k]) p++;
         }
-        if (p == r->start_talon_len) {
-            return put_talon_as_it_is(talon, talon_len, out, n);
-        }
+        if (p == r->start_talon_len) return put_talon_as_it_is(talon, talon_len, out, n);
         if (p < 64) low |= 1ull << p;
         else high |= 1ull << (p - 64);
     }
@@ -739,10 +738,10 @@ static void set_start(Rules *r, const State *start) {
    leaves the same talon whatever the taps before, so the future depends neither on the
    talon's order nor on the waste size. In draw 3 with passes, the waste sizes of the pass
    cycle (0, 3, 6, … and the whole talon) are keyed as 0: taps alone lead from each to each,
-   and taps are free and change nothing else. */
-/* serialize(), or with `quick` (a successor not yet known new) and a talon left out of the
-   key in compact form, the talon as it is: a form deserialize() reads too, and the key is the
-   same; flush() writes the bits for the positions it stores (compact_tail). */
+   and taps are free and change nothing else. With `quick` (a successor not yet known new),
+   a talon the key leaves out is written as it is even in compact form: deserialize() reads
+   that form too, and the key is the same; flush() writes the bits for the positions it
+   stores (compact_tail). */
 HOT int write_position(const Rules *r, const State *s, uint8_t *out, int *key_size, int quick) {
     int order[MAX_COLUMNS];
     uint32_t rank[MAX_COLUMNS];
