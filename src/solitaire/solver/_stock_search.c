@@ -663,11 +663,23 @@ HOT int get_column(const Rules *r, const uint8_t *in, int n, State *s, int i) {
 /* The talon in compact form: a bit for each card of the start's talon still in it (its
    order is the start's: cards only leave it), after a 0 (put_talon); or 1 and the cards as
    they are (put_talon_as_it_is: a talon that is not the start's with cards gone). */
+/* Cards as they are: their count, then each (the plain form's talon; the compact form's
+   after its flag). */
+HOT int put_cards(const uint8_t *cards, int count, uint8_t *out, int n) {
+    out[n++] = (uint8_t)count;
+    copy_bytes(out + n, cards, count);
+    return n + count;
+}
+
+HOT int get_cards(const uint8_t *in, int n, uint8_t *cards, uint8_t *count) {
+    *count = in[n];
+    copy_bytes(cards, in + n + 1, *count);
+    return n + 1 + *count;
+}
+
 HOT int put_talon_as_it_is(const uint8_t *talon, int talon_len, uint8_t *out, int n) {
-    out[n++] = 1;
-    out[n++] = (uint8_t)talon_len;
-    copy_bytes(out + n, talon, talon_len);
-    return n + talon_len;
+    out[n] = 1;
+    return put_cards(talon, talon_len, out, n + 1);
 }
 
 HOT int put_talon(const Rules *r, const uint8_t *talon, int talon_len, uint8_t *out, int n) {
@@ -690,11 +702,7 @@ HOT int put_talon(const Rules *r, const uint8_t *talon, int talon_len, uint8_t *
 }
 
 HOT int get_talon(const Rules *r, const uint8_t *in, int n, State *s) {
-    if (in[n]) {
-        s->talon_len = in[n + 1];
-        copy_bytes(s->talon, in + n + 2, s->talon_len);
-        return n + 2 + s->talon_len;
-    }
+    if (in[n]) return get_cards(in, n + 1, s->talon, &s->talon_len);
     const uint8_t *bits = in + n + 1;
     int len = 0;
     for (int b = 0; b < (r->start_talon_len + 7) / 8; b++)
@@ -781,9 +789,7 @@ HOT int write_position(const Rules *r, const State *s, uint8_t *out, int *key_si
     } else if (r->compact) {
         n = put_talon(r, s->talon, s->talon_len, out, n);
     } else {
-        out[n++] = s->talon_len;
-        copy_bytes(out + n, s->talon, s->talon_len);
-        n += s->talon_len;
+        n = put_cards(s->talon, s->talon_len, out, n);
     }
     if (r->talon_free) {
         out[n++] = s->waste;
@@ -829,9 +835,7 @@ static void deserialize(const Rules *r, const uint8_t *in, State *s) {
     if (r->compact) {
         n = get_talon(r, in, n, s);
     } else {
-        s->talon_len = in[n++];
-        copy_bytes(s->talon, in + n, s->talon_len);
-        n += s->talon_len;
+        n = get_cards(in, n, s->talon, &s->talon_len);
     }
     if (!r->talon_free) n++; /* the waste's key */
     s->waste = in[n];
@@ -1805,12 +1809,11 @@ static int ups_together(Expansion *e, State *child, Waits *waits, int card, int 
             child->found[place]++;
             break;
         }
-        for (int k = 0; k < child->talon_len; k++)
-            if (child->talon[k] == next) { at = k; break; }
-        if (at < 0) break;
+        int taps_needed, size = talon_size_of(child, next, &taps_needed);
+        if (!size) break;
         e->prefix[e->prefix_len++] = last;
-        last = atom(TALON, taps_to(child, at + 1), -1, 0);
-        talon_to_foundation(child, child, at + 1, place);
+        last = atom(TALON, taps_needed, -1, 0);
+        talon_to_foundation(child, child, size, place);
         c = next;
     }
     int stop = add_talon_move(e, child, last, taps);

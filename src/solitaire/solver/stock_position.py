@@ -122,49 +122,37 @@ class StockTable:
         rules = rules_for(variant)
         if not isinstance(rules, StockAndFoundationRules):
             raise ValueError(f"{variant} has no stock")
+        one_deck = len(rules.shape.foundation_suits) == len(SUITS)
+        # Talon cards wait in draw 1 with passes only: any talon card can then be played at
+        # any moment. The free chains, the likely backs and the ups together rest on it.
+        talon_waits = rules.draw == 1 and rules.redeal and TALON_WAITS
         return cls(
             columns=rules.shape.columns,
             places_per_suit=len(rules.shape.foundation_suits) // len(SUITS),
             draw=rules.draw,
             redeal=rules.redeal,
             single_card=rules.single_card_moves,
-            # Talon cards wait in draw 1 with passes only: any talon card can then be played
-            # at any moment.
-            talon_waits=rules.draw == 1 and rules.redeal and TALON_WAITS,
+            talon_waits=talon_waits,
             # Klondike in every option; not Easy Harp, where it wins some deals and loses
             # others to the memory bound (docs/solver-figures.md, 2026-12-05).
-            kings_fill=KINGS_FILL_EMPTIED and len(rules.shape.foundation_suits) == len(SUITS),
+            kings_fill=KINGS_FILL_EMPTIED and one_deck,
             # One deck: the argument names the one other card that may lie on a card.
-            runs_wait=len(rules.shape.foundation_suits) == len(SUITS) and RUNS_WAIT,
+            runs_wait=one_deck and RUNS_WAIT,
             # One deck, runs moving whole, talon cards not waiting: the chains' argument
             # (docs/solver.md).
-            loose_cards=len(rules.shape.foundation_suits) == len(SUITS)
+            loose_cards=one_deck
             and not rules.single_card_moves
             and not (rules.draw == 1 and rules.redeal)
             and LOOSE_CARDS,
             # Every talon card playable at any moment: one deck with runs moving whole
             # (Klondike), or two decks one card at a time (Easy Harp, talon cards only).
-            free_chains=(len(rules.shape.foundation_suits) == len(SUITS))
-            == (not rules.single_card_moves)
-            and rules.draw == 1
-            and rules.redeal
-            and TALON_WAITS
-            and FREE_CHAINS,
+            free_chains=one_deck == (not rules.single_card_moves) and talon_waits and FREE_CHAINS,
             # Klondike draw 1 with passes: with three cards a tap, or no passes back, the
             # likely searches decided no deal more with it (docs/solver-figures.md,
             # 2026-12-06).
-            likely_backs=len(rules.shape.foundation_suits) == len(SUITS)
-            and not rules.single_card_moves
-            and rules.draw == 1
-            and rules.redeal
-            and TALON_WAITS
-            and LIKELY_BACKS,
+            likely_backs=one_deck and not rules.single_card_moves and talon_waits and LIKELY_BACKS,
             # One deck: which card a talon card waits for is then one card.
-            ups_together=len(rules.shape.foundation_suits) == len(SUITS)
-            and rules.draw == 1
-            and rules.redeal
-            and TALON_WAITS
-            and UPS_TOGETHER,
+            ups_together=one_deck and talon_waits and UPS_TOGETHER,
         )
 
     def dealt_one_at_a_time(self) -> StockTable:
