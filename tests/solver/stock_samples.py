@@ -49,6 +49,35 @@ def small_position(variant: str, rng: random.Random, low: int, waste_weight: int
     return parse_layout("\n".join(lines) + "\n")
 
 
+def small_position_with_a_talon_ace(
+    variant: str, rng: random.Random, low: int, waste_weight: int = 0
+) -> Position:
+    """A small position of a one-deck game (as :func:`small_position`, every other suit at
+    ``low`` or more) with one suit not started: its ace lies in the talon (stock or waste),
+    its other cards anywhere."""
+    suit_down = rng.choice(SUITS)
+    lines = [f"game: {variant}"]
+    rest = []
+    for suit in SUITS:
+        height = 0 if suit == suit_down else rng.randint(low, 13)
+        lines.append(f"f{len(lines)}: " + " ".join(r + suit for r in RANKS[:height]))
+        rest += [r + suit for r in RANKS[height:] if r + suit != "A" + suit_down]
+    rng.shuffle(rest)
+    piles: list[list[str]] = [[] for _ in range(9)]
+    choices = [*range(9), *[8] * waste_weight]
+    for card in rest:
+        piles[rng.choice(choices)].append(card)
+    piles[rng.choice((7, 8))].insert(rng.randint(0, len(rest)), "A" + suit_down)
+    for index, pile in enumerate(piles[:7], start=1):
+        down = max(0, len(pile) - rng.choice((1, 1, 2))) if pile else 0
+        lines.append(
+            f"t{index}: " + " ".join(f"[{c}]" if i < down else c for i, c in enumerate(pile))
+        )
+    lines.append("s: " + " ".join(f"[{c}]" for c in piles[7]))
+    lines.append("w: " + " ".join(piles[8]))
+    return parse_layout("\n".join(lines) + "\n")
+
+
 def with_low_cards_up(deal: Position, heights: dict[str, int]) -> Position:
     """A deal with each suit's cards below ``heights[suit]`` already on the foundations: a
     real deal's shape, fewer cards to search."""

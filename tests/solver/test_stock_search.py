@@ -19,6 +19,7 @@ from solitaire.position import Position
 from solitaire.solver import Verdict, reference, solve, stock_bridge, stock_position
 from solitaire.solver.budget import Budget, OutOfBudget
 from solitaire.solver.stock_bridge import (
+    ACES_UP,
     COMPLETE,
     DRAW_ONE,
     LIKELY,
@@ -34,11 +35,19 @@ from solitaire.solver.stock_search import (
     EASY_HARP_PORTFOLIOS,
     KLONDIKE_FOCUS_AFTER,
     KLONDIKE_PORTFOLIOS,
+    VEGAS_DRAW_ONE_PORTFOLIOS,
     VEGAS_PORTFOLIOS,
 )
 
 from .player_positions import plain_players_position, plain_players_positions
-from .stock_samples import RANKS, SUITS, locked_from_the_start, low_cards_up, small_position
+from .stock_samples import (
+    RANKS,
+    SUITS,
+    locked_from_the_start,
+    low_cards_up,
+    small_position,
+    small_position_with_a_talon_ace,
+)
 
 
 def deal(code: str) -> Position:
@@ -188,6 +197,7 @@ def test_the_portfolios_hold_a_complete_search() -> None:
     # Only a complete search proves a loss: every plan ends with one.
     for portfolios in (
         KLONDIKE_PORTFOLIOS,
+        VEGAS_DRAW_ONE_PORTFOLIOS,
         VEGAS_PORTFOLIOS,
         DRAW_THREE_PORTFOLIOS,
         EASY_HARP_PORTFOLIOS,
@@ -240,16 +250,31 @@ def test_a_draw_one_search_that_runs_dry_proves_the_draw_three_game_lost(
     3 000 positions (DRAW_ONE_SAMPLES): every loss the draw-1 search proves is a loss of the
     real rules, and where those win, the draw-1 search never calls the position lost (its own
     wins it does not report). The Vegas sample holds losses both prove."""
-    proved = 0
-    judged = 0
-    for number in DRAW_ONE_SAMPLES[variant]:
-        position = _numbered(variant, "one at a time", number, low, waste_weight)
+    positions = (
+        (number, _numbered(variant, "one at a time", number, low, waste_weight))
+        for number in DRAW_ONE_SAMPLES[variant]
+    )
+    judged = _relaxation_judged(DRAW_ONE, positions)
+    assert len(judged) >= 25
+    assert [proved for proved, _ in judged].count(True) >= losses
+
+
+def _relaxation_judged(
+    level: int, positions: Iterable[tuple[int, Position]]
+) -> list[tuple[bool, Verdict]]:
+    """Each numbered position not locked from the start, searched by the relaxation at
+    ``level`` alone and judged by the plain search of the real rules run to its end (within
+    3 000 positions: the samples hold decided ones only): the relaxation never reports a win,
+    and every loss it proves is a loss of the real rules. Whether it proved a loss, and the
+    real verdict, for each."""
+    judged = []
+    for number, position in positions:
         if locked_from_the_start(position):
             continue
         status, _, atoms = stock_bridge.search(
             state_of(position),
             StockTable.for_variant(position.variant),
-            ((DRAW_ONE, 0, 1),),
+            ((level, 0, 1),),
             seconds=30.0,
             cpu_clock=True,
             max_positions=-1,
@@ -257,13 +282,11 @@ def test_a_draw_one_search_that_runs_dry_proves_the_draw_three_game_lost(
         assert status in (stock_bridge.PROVED_LOST, stock_bridge.ALL_DRY)
         assert atoms is None
         judge = _by_the_engine(position, 3_000)
-        assert judge is not Verdict.UNKNOWN, number  # the sample holds decided ones only
-        judged += 1
-        if status == stock_bridge.PROVED_LOST:
-            assert judge is Verdict.NOT_WINNABLE, (number, position)
-            proved += 1
-    assert judged >= 25
-    assert proved >= losses
+        assert judge is not Verdict.UNKNOWN, number
+        proved = status == stock_bridge.PROVED_LOST
+        assert not proved or judge is Verdict.NOT_WINNABLE, (number, format_layout(position))
+        judged.append((proved, judge))
+    return judged
 
 
 def test_a_win_one_card_at_a_time_is_no_win_of_draw_three() -> None:
@@ -298,6 +321,77 @@ def test_a_draw_one_search_needs_the_same_game_dealt_one_at_a_time() -> None:
     with pytest.raises(ValueError, match="one card at a time"):
         search(*args, vegas.as_tuple())
     assert search(*args, table.dealt_one_at_a_time().as_tuple())[0] == stock_bridge.ALL_DRY
+
+
+def test_an_aces_up_search_that_runs_dry_proves_the_vegas_deal_lost_sooner() -> None:
+    """KL1-D1V deal 34: the search with the talon's aces up (docs/solver.md, "The talon's
+    aces up") runs dry in a fraction of the positions the complete search of the deal takes
+    to, and that proves the deal lost; beside it in a portfolio, it ends the search."""
+    aces_up = _c_search("KL1-D1V-AAAAABI", ((ACES_UP, 0, 1),))
+    complete = _c_search("KL1-D1V-AAAAABI", ((COMPLETE, 0, 1),))
+    assert aces_up[0] == complete[0] == stock_bridge.PROVED_LOST
+    assert aces_up[1] * 2 < complete[1]
+    both = _c_search("KL1-D1V-AAAAABI", ((COMPLETE, 0, 1), (ACES_UP, 0, 1)))
+    assert both[0] == stock_bridge.PROVED_LOST
+    assert both[1] < complete[1]
+    assert solve(deal("KL1-D1V-AAAAABI"), seconds=30).verdict is Verdict.NOT_WINNABLE
+
+
+def test_a_win_with_the_talon_aces_up_is_no_win() -> None:
+    # KL1-D1V deal 17: lost, but won with its talon's aces up. The aces-up search alone stops
+    # at its win without claiming one; beside it the complete search proves the loss.
+    assert _c_search("KL1-D1V-AAAAAAR", ((ACES_UP, 0, 1),))[0] == stock_bridge.ALL_DRY
+    status, _ = _c_search("KL1-D1V-AAAAAAR", ((ACES_UP, 0, 1), (COMPLETE, 0, 1)))
+    assert status == stock_bridge.PROVED_LOST
+
+
+def test_with_no_ace_in_the_talon_the_aces_up_search_is_left_out() -> None:
+    # KL1-D1V deal 45: its four aces lie in the columns. The aces-up search would be the
+    # complete search again, so it does not run: alone, nothing runs and nothing is proved.
+    assert not _talon_aces(deal("KL1-D1V-AAAAABT"))
+    assert _c_search("KL1-D1V-AAAAABT", ((ACES_UP, 0, 1),)) == (stock_bridge.ALL_DRY, 0)
+
+
+def _talon_aces(position: Position) -> set[str]:
+    """The suits whose ace lies in the stock or the waste."""
+    talon = (*position.pile("s").cards, *position.pile("w").cards)
+    return {card.suit.value for card in talon if card.rank == 1}
+
+
+def test_an_aces_up_search_needs_a_game_dealt_one_card_at_a_time() -> None:
+    # Draw 3: with cards left out of the talon, the taps turn other cards up together, so the
+    # game with the aces up is no relaxation of the game given.
+    with pytest.raises(ValueError, match="one card at a time"):
+        _c_search("KL1-D3V-AAAAAAB", ((ACES_UP, 0, 1),))
+
+
+# Numbers 0-79 less those the plain search does not decide within 3 000 positions.
+ACES_UP_SAMPLES = [
+    n
+    for n in range(80)
+    if n not in {2, 3, 5, 7, 9, 10, 11, 14, 16, 17, 18, 19, 20, 21, 25, 29, 32, 34, 36, 39}
+    and n not in {44, 49, 52, 56, 57, 59, 60, 61, 63, 64, 66, 68, 69, 76, 77}
+]
+
+
+@pytest.mark.slow
+def test_an_aces_up_search_that_runs_dry_proves_the_position_lost_on_small_positions() -> None:
+    """The talon's aces up is a relaxation (docs/solver.md, "The talon's aces up"): checked
+    against the plain search of the real rules run to its end, on small Vegas positions with
+    an ace in the talon that it decides within 3 000 positions (ACES_UP_SAMPLES): every loss
+    the aces-up search proves is a loss of the real rules, and where those win, the aces-up
+    search never calls the position lost. The sample holds losses both prove."""
+    positions = (
+        (
+            number,
+            small_position_with_a_talon_ace("KL1-D1V", random.Random(f"talon aces {number}"), 9, 8),
+        )
+        for number in ACES_UP_SAMPLES
+    )
+    judged = _relaxation_judged(ACES_UP, positions)
+    assert len(judged) >= 25
+    assert [verdict for _, verdict in judged].count(Verdict.WINNABLE) >= 2
+    assert [proved for proved, _ in judged].count(True) >= 15
 
 
 @pytest.mark.slow
@@ -477,7 +571,7 @@ def test_a_complete_search_that_runs_dry_is_a_proof() -> None:
     "configs",
     [
         (),
-        ((5, 0, 1),),
+        ((6, 0, 1),),
         ((1, 0, 0),),
         ((1, 0),),
         ((1, 0, 65),),
@@ -519,7 +613,7 @@ REDUCTION_SAMPLES = {
     ],
     ("RUNS_WAIT", "KL1-D1V"): [
         *(5, 9, 19, 20, 21, 22, 28, 29, 31, 33),
-        *(34, 39, 42, 49, 52, 54, 55, 56, 58),
+        *(34, 39, 42, 49, 52, 54, 55, 58),
     ],
     ("RUNS_WAIT", "KL1-D3N"): [4, 9, 15, 26, 79, 140],
     ("LOOSE_CARDS", "KL1-D1V"): [2, 4, 14, 17, 20, 22, 24, 26, 27, 28, 32, 36, 37, 44, 58],
@@ -1027,12 +1121,16 @@ def test_each_game_and_option_takes_its_portfolio_and_focus(
     ]
     assert [configs for configs, _ in asked] == [
         KLONDIKE_PORTFOLIOS[0],
-        VEGAS_PORTFOLIOS[0],
+        VEGAS_DRAW_ONE_PORTFOLIOS[0],
         VEGAS_PORTFOLIOS[0],
         DRAW_THREE_PORTFOLIOS[0],
         EASY_HARP_PORTFOLIOS[0],
     ]
-    assert all(len(config) < 7 for config in VEGAS_PORTFOLIOS[0])
+    for portfolio in (VEGAS_DRAW_ONE_PORTFOLIOS[0], VEGAS_PORTFOLIOS[0]):
+        assert all(len(config) < 7 for config in portfolio)
+    # The talon's aces up: a relaxation only where cards are dealt one at a time.
+    assert any(config[0] == ACES_UP for config in VEGAS_DRAW_ONE_PORTFOLIOS[0])
+    assert all(config[0] != ACES_UP for config in VEGAS_PORTFOLIOS[0])
     for portfolios in (KLONDIKE_PORTFOLIOS, DRAW_THREE_PORTFOLIOS):
         assert any(config[6:] == (NOVELTY,) for config in portfolios[0])
     assert any(config[6:] == (NOVELTY_BY_PROGRESS,) for config in EASY_HARP_PORTFOLIOS[0])

@@ -24,7 +24,10 @@
  * (a draw-3 game's relaxation: every draw-3 game is a draw-1 game, docs/solver.md); when it
  * runs dry the game given is lost, and its wins are no wins (the search just stops). Level
  * UNCHAINED (4): every move, as COMPLETE, but without the free chains (a complete search
- * that lays talon cards one at a time, as the talon waits allow). status:
+ * that lays talon cards one at a time, as the talon waits allow). Level ACES_UP (5, a game
+ * dealt one card at a time): every move of the same game with the talon's aces already up, a
+ * relaxation as DRAW_ONE is (talon_aces_up); a position with no ace in the talon leaves it
+ * out (it would be the complete search again). status:
  * 0 a win (atoms: the moves from the position given to the won one, in its own order of
  * columns and places), 1 no win: the start is locked (deadlocks below) or a complete search
  * (or the draw-1 one) expanded every reachable position (a proof), 2 out of budget
@@ -60,6 +63,7 @@
 #define COMPLETE 2
 #define DRAW_ONE 3 /* a config's level: every move of the same game dealt one card at a time */
 #define UNCHAINED 4 /* a config's level: every move, the talon cards not only in free chains */
+#define ACES_UP 5   /* a config's level: every move, from the position with the talon's aces up */
 
 typedef struct {
     int columns, places_per_suit, places, draw, redeal, single_card, talon_free, total;
@@ -248,6 +252,30 @@ HOT void talon_to_column(State *child, const State *s, int size, int target) {
     uint8_t card = s->talon[size - 1];
     take_from_talon(child, s, size);
     child->cards[target][child->len[target]++] = card;
+}
+
+/* ACES_UP's start: every ace of the talon not yet up goes up (the waste keeps its other
+   cards in order); returns how many went. A relaxation in a game dealt one card at a time:
+   every talon card a player can reach in the game given, the taps reach in this one (its
+   talon is the same with cards left out), no card ever goes onto an ace, and an ace goes to
+   a column only onto a 2, which then just lies free sooner; so leaving out a winning line's
+   moves of those aces leaves a winning line here (docs/solver.md, "The talon's aces up"). */
+static int talon_aces_up(const Rules *r, State *s) {
+    int went = 0;
+    for (int k = 0; k < s->talon_len;) {
+        int card = s->talon[k];
+        int place = card % 13 ? -1 : place_for(r, s->found, card);
+        if (place < 0) {
+            k++;
+            continue;
+        }
+        memmove(s->talon + k, s->talon + k + 1, (size_t)(s->talon_len - k - 1));
+        s->talon_len--;
+        if (k < s->waste) s->waste--;
+        s->found[place]++;
+        went++;
+    }
+    return went;
 }
 
 /* The cards of column `column` from `start` on onto column `target`. */
@@ -2136,7 +2164,9 @@ typedef struct {
     Expansion *e;
     uint32_t root;
     int level;
-    int draw_one;   /* the relaxation (level DRAW_ONE, searched as COMPLETE under draw_one) */
+    /* A relaxation (searched as COMPLETE), or 0: DRAW_ONE, under the draw_one rules, or
+       ACES_UP, from the position with the talon's aces up. It proves losses only. */
+    int relaxation;
     int slice;      /* positions per turn */
     int running;
 } Member;
@@ -2408,12 +2438,13 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
             if (!PyErr_Occurred()) PyErr_SetString(PyExc_TypeError, "a search is a tuple");
             return NULL;
         }
-        if ((levels[k] < LIKELY || levels[k] > UNCHAINED) ||
+        if ((levels[k] < LIKELY || levels[k] > ACES_UP) ||
             turns[k] < 1 || turns[k] > 64 || downs[k] < 0 || downs[k] > 16 || on_downs[k] < 0 ||
             on_downs[k] > 16 || nexts[k] < 0 || nexts[k] > 16 ||
             novelties[k] < 0 || novelties[k] > 2) {
             PyErr_SetString(PyExc_ValueError, "a search is (level LIKELY 1, COMPLETE 2,"
-                                              " DRAW_ONE 3 or UNCHAINED 4, weight, turns"
+                                              " DRAW_ONE 3, UNCHAINED 4 or ACES_UP 5, weight,"
+                                              " turns"
                                               " 1-64[, face-down"
                                               " weight 0-16[, weight of a card on a face-down"
                                               " one 0-16[, weight of a card over a next"
@@ -2422,6 +2453,11 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
         }
         if (levels[k] == DRAW_ONE && !has_relaxed) {
             PyErr_SetString(PyExc_ValueError, "a DRAW_ONE search needs the draw_one rules");
+            return NULL;
+        }
+        if (levels[k] == ACES_UP && r.draw != 1) {
+            PyErr_SetString(PyExc_ValueError,
+                            "an ACES_UP search needs a game dealt one card at a time");
             return NULL;
         }
     }
@@ -2449,8 +2485,8 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
         store->held = &held;
         store->max_held = max_bytes > 0 ? (size_t)max_bytes : 0;
         Expansion *e = team[k].e;
-        team[k].draw_one = levels[k] == DRAW_ONE;
-        e->rules = team[k].draw_one ? &relaxed : &r;
+        team[k].relaxation = levels[k] == DRAW_ONE || levels[k] == ACES_UP ? levels[k] : 0;
+        e->rules = team[k].relaxation == DRAW_ONE ? &relaxed : &r;
         e->store = store;
         e->depth_weight = weights[k];
         e->down_weight = downs[k];
@@ -2467,7 +2503,7 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
             }
         }
         e->goal = -1;
-        team[k].level = team[k].draw_one || levels[k] == UNCHAINED ? COMPLETE : levels[k];
+        team[k].level = team[k].relaxation || levels[k] == UNCHAINED ? COMPLETE : levels[k];
         e->unchained = levels[k] == UNCHAINED;
         set_loose(e, e->rules, team[k].level);
         team[k].slice = SLICE * turns[k];
@@ -2486,9 +2522,14 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
         int key_size, is_new;
         Member *m = &team[k];
         const Rules *mr = m->e->rules;
-        /* The draw-1 search starts from the same position with its own safe moves. */
+        /* The draw-1 search starts from the same position with its own safe moves, the
+           aces-up one from the position with the talon's aces up, then its safe moves. */
         State root = start;
-        if (m->draw_one) settle(mr, &root, NULL, 0);
+        if (m->relaxation == ACES_UP && !talon_aces_up(mr, &root)) {
+            m->running = 0;
+            continue;
+        }
+        if (m->relaxation) settle(mr, &root, NULL, 0);
         int size = serialize(mr, &root, buffer, &key_size);
         m->root = find_or_add(m->store, buffer, size, key_size, hash_bytes(buffer, key_size),
                               UINT32_MAX, 0, 0, &is_new);
@@ -2496,7 +2537,7 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
             !push(m->store, estimate(mr, &root, m->e->down_weight, m->e->on_down_weight,
                                      m->e->next_weight), m->root))
             status = 2;
-        else if (is_won(mr, &root) && m->draw_one) m->running = 0; /* a relaxation's win is none */
+        else if (is_won(mr, &root) && m->relaxation) m->running = 0; /* a relaxation's win is none */
         else if (is_won(mr, &root)) { m->e->goal = m->root; status = 0; winner = (int)k; }
     }
     int alive = 0;
@@ -2537,7 +2578,7 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
                        too, having found no win. */
                     for (Py_ssize_t j = 0; j < members; j++)
                         if (team[j].running && team[j].level == m->level &&
-                            team[j].draw_one == m->draw_one) {
+                            team[j].relaxation == m->relaxation) {
                             retire(&team[j], &held);
                             alive--;
                         }
@@ -2580,8 +2621,8 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
                 }
                 if (shed_self) break;
                 if (e->failed) { status = 2; break; }
-                if (e->goal >= 0 && m->draw_one) {
-                    /* Won with one card at a time: says nothing of the game given. */
+                if (e->goal >= 0 && m->relaxation) {
+                    /* Won in a relaxation: says nothing of the game given. */
                     retire(m, &held);
                     alive--;
                     break;

@@ -48,13 +48,14 @@ C_COLUMN_ROOM = 40
 run could add); a typed-in position with a longer column is searched with the engine's
 rules."""
 
-LIKELY, COMPLETE, DRAW_ONE, UNCHAINED = 1, 2, 3, 4
+LIKELY, COMPLETE, DRAW_ONE, UNCHAINED, ACES_UP = 1, 2, 3, 4, 5
 """A search's level: the likely moves, or every move (docs/solver.md); DRAW_ONE: every move
 of the same game dealt one card at a time, a draw-3 game's relaxation (its running dry
 proves the game lost, its wins are no wins); UNCHAINED: every move, as COMPLETE, but where
 the table has free chains (``StockTable.free_chains``) talon cards are laid one at a time,
 as the talon waits allow, instead of only in chains (complete too: its running dry is a
-proof)."""
+proof); ACES_UP (a game dealt one card at a time): every move from the same position with
+the talon's aces up, another relaxation (left out when no ace lies in the talon)."""
 
 WON, PROVED_LOST, OUT_OF_BUDGET, ALL_DRY = 0, 1, 2, 3
 """What the C search answers: a win; no win (a locked start, or a complete search ran dry);
@@ -92,6 +93,7 @@ Step = tuple[tuple[Atom, ...], State]
 """A successor: the atoms that lead to it (its move, then the safe moves), and where."""
 
 __all__ = [
+    "ACES_UP",
     "ALL_DRY",
     "BUILT",
     "COMPLETE",

@@ -6,7 +6,8 @@ its own table and queue, until one wins, a complete one runs dry (a proof) or th
 out (docs/solver.md, "Portfolios"). A search is ``(level, weight of a step, turns)``: the
 likely moves or every move (:data:`LIKELY`, :data:`COMPLETE`; :data:`UNCHAINED`: every move
 without the free chains), or every move of the same game dealt one card at a time
-(:data:`DRAW_ONE`, draw 3's relaxation: it proves losses only);
+(:data:`DRAW_ONE`, draw 3's relaxation: it proves losses only), or every move of the same
+position with the talon's aces up (:data:`ACES_UP`, another relaxation);
 greedy search (weight 0) or weighted A* (each step from the start adds the weight to the
 estimate).
 
@@ -28,6 +29,7 @@ from ..position import Position
 from . import reference, stock_bridge
 from .budget import Budget, OutOfBudget
 from .stock_bridge import (
+    ACES_UP,
     COMPLETE,
     DRAW_ONE,
     LIKELY,
@@ -57,6 +59,18 @@ moves: the two likely searches reach the same positions, and a lost deal's must 
 before the complete search has the turns to itself; without it every Vegas win stayed, and
 more lost deals are proved within the budget. Novel positions first decided no Vegas deal
 more and lost a late win (KL1-D1V 993, won at 8 s). (docs/solver-figures.md, 2026-12-06.)"""
+
+VEGAS_DRAW_ONE_PORTFOLIOS: tuple[Portfolio, ...] = (
+    ((LIKELY, 2, 4), (COMPLETE, 0, 1), (ACES_UP, 0, 8)),
+)
+"""Klondike draw 1 without passes (KL1-D1V): Vegas's plan, beside the complete search of the
+same position with the talon's aces up, a relaxation that proves losses only (left out when
+no ace lies in the talon; docs/solver.md, "The talon's aces up"). A lost deal's complete
+search is often several times smaller with the aces up, so that one takes eight turns to the
+likely search's four and the complete search's one. Over KL1-D1V deals 1-1 000 it decides
+143, 378, 567, 606 and 687 and leaves 67 (lost, its complete search too slow with one turn
+in thirteen) and 993 (a late win of the likely search) undecided; 1 001-1 500, held out:
+1053 (lost) undecided, nothing more decided (docs/solver-figures.md, 2026-12-06)."""
 
 DRAW_THREE_PORTFOLIOS: tuple[Portfolio, ...] = (
     ((LIKELY, 0, 1), (LIKELY, 2, 2, 3, 8, 0, NOVELTY), (COMPLETE, 0, 1), (DRAW_ONE, 0, 6)),
@@ -124,6 +138,8 @@ def search(position: Position, budget: Budget) -> list[Move] | None:
     elif table.redeal:  # draw 1 with passes
         portfolios = KLONDIKE_PORTFOLIOS
         focus_after = KLONDIKE_FOCUS_AFTER
+    elif table.draw == 1:
+        portfolios = VEGAS_DRAW_ONE_PORTFOLIOS
     else:
         portfolios = VEGAS_PORTFOLIOS
     for configs in portfolios:
