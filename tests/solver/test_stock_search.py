@@ -267,7 +267,7 @@ def _relaxation_judged(
     3 000 positions: the samples hold decided ones only): the relaxation never reports a win,
     and every loss it proves is a loss of the real rules. Whether it proved a loss, and the
     real verdict, for each."""
-    judged = []
+    judged: list[tuple[bool, Verdict]] = []
     for number, position in positions:
         if locked_from_the_start(position):
             continue
