@@ -30,7 +30,7 @@
  * out (it would be the complete search again). status:
  * 0 a win (atoms: the moves from the position given to the won one, in its own order of
  * columns and places), 1 no win: the start is locked (deadlocks below) or a complete search
- * (or the draw-1 one) expanded every reachable position (a proof), 2 out of budget
+ * (or a relaxation) expanded every reachable position (a proof), 2 out of budget
  * (seconds, positions or memory; or a complete search that cut a loose-card chain short ran
  * dry), 3 every search ran dry and none was complete (no proof).
  * atoms is None unless status is 0. max_nodes: the most positions the searches store, shared

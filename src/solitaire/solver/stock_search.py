@@ -53,12 +53,13 @@ on the likely moves, beside greedy search on every move, which alone can prove a
 runs from the start instead of after them."""
 
 VEGAS_PORTFOLIOS: tuple[Portfolio, ...] = (((LIKELY, 2, 2), (COMPLETE, 0, 1)),)
-"""Klondike without passes (KL1-D1V, KL1-D3V): weighted A* 2 on the likely moves (double
-turns, the plain order) beside greedy search on every move. No greedy search of the likely
-moves: the two likely searches reach the same positions, and a lost deal's must run dry
-before the complete search has the turns to itself; without it every Vegas win stayed, and
-more lost deals are proved within the budget. Novel positions first decided no Vegas deal
-more and lost a late win (KL1-D1V 993, won at 8 s). (docs/solver-figures.md, 2026-12-06.)"""
+"""Klondike draw 3 without passes (KL1-D3V; draw 1 adds a search: VEGAS_DRAW_ONE_PORTFOLIOS):
+weighted A* 2 on the likely moves (double turns, the plain order) beside greedy search on
+every move. No greedy search of the likely moves: the two likely searches reach the same
+positions, and a lost deal's must run dry before the complete search has the turns to
+itself; without it every Vegas win stayed, and more lost deals are proved within the
+budget. Novel positions first decided no Vegas deal more and lost a late win (KL1-D1V 993,
+won at 8 s). (docs/solver-figures.md, 2026-12-06.)"""
 
 VEGAS_DRAW_ONE_PORTFOLIOS: tuple[Portfolio, ...] = (
     ((LIKELY, 2, 4), (COMPLETE, 0, 1), (ACES_UP, 0, 8)),
