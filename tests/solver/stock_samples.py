@@ -67,7 +67,8 @@ def small_position_with_a_talon_ace(
     choices = [*range(9), *[8] * waste_weight]
     for card in rest:
         piles[rng.choice(choices)].append(card)
-    piles[rng.choice((7, 8))].insert(rng.randint(0, len(rest)), "A" + suit_down)
+    talon = piles[rng.choice((7, 8))]
+    talon.insert(rng.randint(0, len(talon)), "A" + suit_down)
     for index, pile in enumerate(piles[:7], start=1):
         down = max(0, len(pile) - rng.choice((1, 1, 2))) if pile else 0
         lines.append(

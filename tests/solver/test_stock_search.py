@@ -361,7 +361,7 @@ def _talon_aces(position: Position) -> set[str]:
 def test_an_aces_up_search_needs_a_game_dealt_one_card_at_a_time() -> None:
     # Draw 3: with cards left out of the talon, the taps turn other cards up together, so the
     # game with the aces up is no relaxation of the game given.
-    with pytest.raises(ValueError, match="one card at a time"):
+    with pytest.raises(ValueError, match="ACES_UP search needs a game dealt one card at a"):
         _c_search("KL1-D3V-AAAAAAB", ((ACES_UP, 0, 1),))
 
 
@@ -369,8 +369,8 @@ def test_an_aces_up_search_needs_a_game_dealt_one_card_at_a_time() -> None:
 ACES_UP_SAMPLES = [
     n
     for n in range(80)
-    if n not in {2, 3, 5, 7, 9, 10, 11, 14, 16, 17, 18, 19, 20, 21, 25, 29, 32, 34, 36, 39}
-    and n not in {44, 49, 52, 56, 57, 59, 60, 61, 63, 64, 66, 68, 69, 76, 77}
+    if n not in {2, 3, 7, 9, 10, 11, 14, 16, 17, 18, 19, 20, 21, 23, 25, 29, 32, 34, 36, 39}
+    and n not in {44, 49, 56, 57, 59, 60, 61, 63, 64, 66, 69, 76, 77}
 ]
 
 
