@@ -64,14 +64,14 @@ won at 8 s). (docs/solver-figures.md, 2026-12-06.)"""
 VEGAS_DRAW_ONE_PORTFOLIOS: tuple[Portfolio, ...] = (
     ((LIKELY, 2, 4), (COMPLETE, 0, 1), (ACES_UP, 0, 8)),
 )
-"""Klondike draw 1 without passes (KL1-D1V): Vegas's plan, beside the complete search of the
-same position with the talon's aces up, a relaxation that proves losses only (left out when
-no ace lies in the talon; docs/solver.md, "The talon's aces up"). A lost deal's complete
-search is often several times smaller with the aces up, so that one takes eight turns to the
-likely search's four and the complete search's one. Over KL1-D1V deals 1-1 000 it decides
-143, 378, 567, 606 and 687 and leaves 67 (lost, its complete search too slow with one turn
-in thirteen) and 993 (a late win of the likely search) undecided; 1 001-1 500, held out:
-1053 (lost) undecided, nothing more decided (docs/solver-figures.md, 2026-12-06)."""
+"""Klondike draw 1 without passes (KL1-D1V): weighted A* 2 on the likely moves and greedy
+search on every move, as in draw 3, beside the complete search of the same position with the
+talon's aces up, a relaxation that proves losses only (left out when no ace lies in the
+talon; docs/solver.md, "The talon's aces up"). A lost deal's complete search is often
+several times smaller with the aces up, so that search takes eight turns to the likely
+search's four and the complete search's one. Every split of the turns measured traded the
+deals it proves for lost deals whose own complete search is small and for late wins of the
+likely search (docs/solver-figures.md, 2026-12-06, evening)."""
 
 DRAW_THREE_PORTFOLIOS: tuple[Portfolio, ...] = (
     ((LIKELY, 0, 1), (LIKELY, 2, 2, 3, 8, 0, NOVELTY), (COMPLETE, 0, 1), (DRAW_ONE, 0, 6)),
