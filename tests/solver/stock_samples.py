@@ -34,18 +34,8 @@ def small_position(variant: str, rng: random.Random, low: int, waste_weight: int
             height = rng.randint(low, 13)
             lines.append(f"f{len(lines)}: " + " ".join(r + suit for r in RANKS[:height]))
             rest += [r + suit for r in RANKS[height:]]
-    rng.shuffle(rest)
-    piles: list[list[str]] = [[] for _ in range(columns + 2)]
-    choices = [*range(columns + 2), *[columns + 1] * waste_weight]
-    for card in rest:
-        piles[rng.choice(choices)].append(card)
-    for index, pile in enumerate(piles[:columns], start=1):
-        down = max(0, len(pile) - rng.choice((1, 1, 2))) if pile else 0
-        lines.append(
-            f"t{index}: " + " ".join(f"[{c}]" if i < down else c for i, c in enumerate(pile))
-        )
-    lines.append("s: " + " ".join(f"[{c}]" for c in piles[columns]))
-    lines.append("w: " + " ".join(piles[columns + 1]))
+    piles = _dealt(rest, columns, rng, waste_weight)
+    lines += _pile_lines(piles, columns, rng)
     return parse_layout("\n".join(lines) + "\n")
 
 
@@ -62,21 +52,36 @@ def small_position_with_a_talon_ace(
         height = 0 if suit == suit_down else rng.randint(low, 13)
         lines.append(f"f{len(lines)}: " + " ".join(r + suit for r in RANKS[:height]))
         rest += [r + suit for r in RANKS[height:] if r + suit != "A" + suit_down]
-    rng.shuffle(rest)
-    piles: list[list[str]] = [[] for _ in range(9)]
-    choices = [*range(9), *[8] * waste_weight]
-    for card in rest:
-        piles[rng.choice(choices)].append(card)
+    piles = _dealt(rest, 7, rng, waste_weight)
     talon = piles[rng.choice((7, 8))]
     talon.insert(rng.randint(0, len(talon)), "A" + suit_down)
-    for index, pile in enumerate(piles[:7], start=1):
+    lines += _pile_lines(piles, 7, rng)
+    return parse_layout("\n".join(lines) + "\n")
+
+
+def _dealt(rest: list[str], columns: int, rng: random.Random, waste_weight: int) -> list[list[str]]:
+    """The cards shuffled and dealt at random to the columns, then the stock and the waste
+    (``waste_weight`` times more likely for the waste)."""
+    rng.shuffle(rest)
+    piles: list[list[str]] = [[] for _ in range(columns + 2)]
+    choices = [*range(columns + 2), *[columns + 1] * waste_weight]
+    for card in rest:
+        piles[rng.choice(choices)].append(card)
+    return piles
+
+
+def _pile_lines(piles: list[list[str]], columns: int, rng: random.Random) -> list[str]:
+    """The layout lines of dealt piles: each column with one or two face-up cards at its end,
+    the stock face down, the waste face up."""
+    lines = []
+    for index, pile in enumerate(piles[:columns], start=1):
         down = max(0, len(pile) - rng.choice((1, 1, 2))) if pile else 0
         lines.append(
             f"t{index}: " + " ".join(f"[{c}]" if i < down else c for i, c in enumerate(pile))
         )
-    lines.append("s: " + " ".join(f"[{c}]" for c in piles[7]))
-    lines.append("w: " + " ".join(piles[8]))
-    return parse_layout("\n".join(lines) + "\n")
+    lines.append("s: " + " ".join(f"[{c}]" for c in piles[columns]))
+    lines.append("w: " + " ".join(piles[columns + 1]))
+    return lines
 
 
 def with_low_cards_up(deal: Position, heights: dict[str, int]) -> Position:
