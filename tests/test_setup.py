@@ -1,5 +1,6 @@
 """The package build (setup.py): a wheel built from the repo carries the board's bundles when
-Node.js and npm are there; without them the build warns and carries the source modules only.
+Node.js and npm are there, and the C searches built guided by a profile; without Node.js the
+build warns and carries the source modules only.
 
 Each test builds from a copy of the repo's tracked files (so the worktree's own
 ``web/build/`` and ``build/`` play no part), the way ``pip install .`` of a clean clone does.
@@ -37,16 +38,17 @@ def copy_of_the_repo(target: Path) -> Path:
     return target
 
 
-def build_wheel(source: Path, out: Path) -> zipfile.ZipFile:
+def build_wheel(source: Path, out: Path) -> tuple[zipfile.ZipFile, str]:
+    """The wheel, and what its build printed."""
     result = subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "--no-deps", "-w", str(out), str(source)],
+        [sys.executable, "-m", "pip", "wheel", "-v", "--no-deps", "-w", str(out), str(source)],
         capture_output=True,
         text=True,
         timeout=600,
     )
     assert result.returncode == 0, result.stdout + result.stderr
     [wheel] = out.glob("solitaire-*.whl")
-    return zipfile.ZipFile(wheel)
+    return zipfile.ZipFile(wheel), result.stdout + result.stderr
 
 
 @pytest.mark.slow
@@ -54,8 +56,15 @@ def test_a_wheel_carries_the_board_bundled(tmp_path: Path) -> None:
     if shutil.which("node") is None or shutil.which("npm") is None:
         pytest.skip("Node.js and npm are needed to bundle the board (make test installs them)")
     source = copy_of_the_repo(tmp_path / "repo")
-    wheel = build_wheel(source, tmp_path / "out")
+    wheel, printed = build_wheel(source, tmp_path / "out")
     names = set(wheel.namelist())
+    # The C searches: trained and built again with the counts, not fallen back to a plain build
+    # (a wheel builds them away from the sources, which the training has to put together).
+    if shutil.which("gcc") is not None:
+        assert "training the C search for its profile-guided build" in printed
+        assert "-fprofile-use" in printed
+        assert "no profile-guided build" not in printed, printed
+        assert any(name.startswith("solitaire/solver/_stock_search") for name in names)
     manifest = json.loads(wheel.read(f"{BUILD}manifest.json"))
     assert set(manifest["files"]) == {"main.js", "board.css", "site.js", "site.css"}
     for bundle in manifest["files"].values():
