@@ -4,9 +4,10 @@ A profile-guided build compiles the C searches twice: once counting which branch
 takes and which functions it calls most, then, after this workload has run on that build,
 again with the counts, so that the compiler lays out the hot paths and inlines where it pays.
 The positions searched are the same either way (the code's meaning does not change), only the
-time each takes. The workload is every variant's portfolio on a few deals, bounded by
-positions, not by time, so that it does the same work on every machine; its deals are not the
-benchmark's (deals 1-1 500), so the build is not trained on what it is measured on.
+time each takes. The workload is every variant's portfolio on a few deals, then two lost deals
+to their proofs, bounded by positions, not by time, so that it does the same work on every
+machine; its deals are past the benchmark's (deals 1-2 000, the held-out runs included), so
+the build is not trained on what it is measured on.
 
 >>> summary = train(deals=1, max_positions=2_000, lost_deals=False)
 >>> summary["KL1-D1N"] > 0 and summary["SS1-S4"] > 0
