@@ -1094,6 +1094,16 @@ def test_undecided_that_long_the_likely_searches_make_way() -> None:
         assert run(KLONDIKE_PORTFOLIOS[0], -1)[1] != alone[1]
 
 
+def test_the_focus_comes_after_the_latest_win_of_the_likely_searches() -> None:
+    # KL1-D1N 795: the likely searches win it after 1.38 million positions of the portfolio,
+    # the latest such win among deals 1-2 000; a focus before it leaves the win to the
+    # complete search alone, which finds it only after 5.5 million (docs/solver-figures.md,
+    # 2026-12-06, late evening). Counted in positions: the same on any machine.
+    result = solve(deal("KL1-D1N-AAAABEP"), seconds=600, max_positions=KLONDIKE_FOCUS_AFTER)
+    assert result.verdict is Verdict.WINNABLE
+    assert 1_300_000 < result.positions < KLONDIKE_FOCUS_AFTER
+
+
 def test_each_game_and_option_takes_its_portfolio_and_focus(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -104,14 +104,16 @@ move, left the portfolio when the likely moves learned to plan: without them, th
 won and as many positions met mid-game (docs/solver-figures.md, 2026-12-05)."""
 
 
-KLONDIKE_FOCUS_AFTER = 2_000_000
+KLONDIKE_FOCUS_AFTER = 1_500_000
 """Klondike draw 1 with passes (KL1-D1N): once its portfolio has expanded this many positions
 undecided, the likely searches leave the turns and the complete search goes on alone, with
 their memory. A deal undecided that long is mostly lost, which only the complete search can
-prove, or a win the likely moves miss. Counted in positions, not time, so verdicts do not
-depend on the machine; the 1 s of the winnable light hardly reaches it. Not in Vegas nor in
-Easy Harp, whose likely searches win deals later than that; KL1-D3N has its own, later
-(docs/solver-figures.md, 2026-12-05)."""
+prove, or a win the likely moves miss. Set past the latest win the likely searches find
+among deals 1-2 000 (795), so that every lost deal's proof starts as early as that allows.
+Counted in positions, not time, so verdicts do not depend on the machine; the 1 s of the
+winnable light does not reach it. Not in Vegas nor in Easy Harp, whose likely searches win
+deals later than that; KL1-D3N has its own, later (docs/solver-figures.md, 2026-12-05 and
+2026-12-06, late evening)."""
 
 
 DRAW_THREE_FOCUS_AFTER = 3_000_000
