@@ -74,14 +74,15 @@ deals it proves for lost deals whose own complete search is small and for late w
 likely search (docs/solver-figures.md, 2026-12-06, evening)."""
 
 DRAW_THREE_PORTFOLIOS: tuple[Portfolio, ...] = (
-    ((LIKELY, 0, 1), (LIKELY, 2, 2, 3, 8, 0, NOVELTY), (COMPLETE, 0, 1), (DRAW_ONE, 0, 6)),
+    ((LIKELY, 0, 1), (LIKELY, 2, 2, 3, 8, 0, NOVELTY), (COMPLETE, 0, 1), (DRAW_ONE, 0, 12)),
 )
 """Klondike draw 3 with passes (KL1-D3N): Klondike's plan, beside the complete search of the
 same game dealt one card at a time, a relaxation that proves losses only (every draw-3 game
 is a draw-1 game, docs/solver.md) and is far smaller than the draw-3 game's own: the draw-1
-talon is left out of the key and its cards wait until needed. It takes six turns to the
-others' one, two and one: the wins come quickly from the likely searches, while proving a
-loss in draw 1 takes far more positions (docs/solver-figures.md has the figures)."""
+talon is left out of the key and its cards wait until needed. It takes twelve turns to the
+others' one, two and one: it leaves them as soon as it wins (most deals won in draw 3 are won
+in draw 1 at once), while proving a loss in draw 1 takes far more positions; its wins found
+late delay the likely searches' (docs/solver-figures.md has the figures)."""
 
 EASY_HARP_PORTFOLIOS: tuple[Portfolio, ...] = (
     (
