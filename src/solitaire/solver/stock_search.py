@@ -81,8 +81,9 @@ same game dealt one card at a time, a relaxation that proves losses only (every 
 is a draw-1 game, docs/solver.md) and is far smaller than the draw-3 game's own: the draw-1
 talon is left out of the key and its cards wait until needed. It takes twelve turns to the
 others' one, two and one: it leaves them as soon as it wins (most deals won in draw 3 are won
-in draw 1 at once), while proving a loss in draw 1 takes far more positions; its wins found
-late delay the likely searches' (docs/solver-figures.md has the figures)."""
+in draw 1 at once), while proving a loss in draw 1 takes far more positions. The cost: on a
+deal it wins only late, the likely searches have fewer turns until then, so their wins come
+later (docs/solver-figures.md has the figures)."""
 
 EASY_HARP_PORTFOLIOS: tuple[Portfolio, ...] = (
     (
