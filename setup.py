@@ -56,7 +56,7 @@ class OptionalBuildExt(build_ext):
                 return
             except Exception as error:
                 print(f"warning: no profile-guided build ({error}); building the C search plainly")
-        self.force = True  # over whatever a failed guided build left
+                self.force = True  # over whatever the failed guided build left
         super().build_extensions()
 
     def build_extension(self, ext: Extension) -> None:

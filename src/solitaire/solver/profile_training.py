@@ -19,8 +19,7 @@ from __future__ import annotations
 import sys
 
 from ..codes import ALL_VARIANTS, parse_variant
-from ..games import rules_for
-from . import solve
+from .ranges import solve_deal
 
 FIRST_DEAL = 5_001
 """The workload's deals start here, past the deals the benchmark and the tests use."""
@@ -46,10 +45,8 @@ def train(
         searches += [(code, deal, 2_000_000) for code, deal in LOST_DEALS]
     for code, deal, bound in searches:
         # The wall-clock bound only guards a very slow machine; positions bound the work.
-        result = solve(
-            rules_for(parse_variant(code)).deal(deal), seconds=600.0, max_positions=bound
-        )
-        summary[code] += result.positions
+        outcome = solve_deal(parse_variant(code), deal, seconds=600.0, max_positions=bound)
+        summary[code] += outcome.positions
     return summary
 
 
