@@ -13,7 +13,7 @@ They take turns and share the budget:
 - the first to run dry has expanded every position reachable from the start, which is a
   proof that none of them is won: the deal is not winnable.
 
-After :data:`FOCUS_AFTER` positions without a verdict, the first search goes on alone.
+After :func:`focus_after` positions without a verdict, the first search goes on alone.
 
 This module holds the plan (which searches, in what order) and the budget's bookkeeping, and
 turns the path the C search found (the keys of its positions) into moves with the plain
@@ -53,10 +53,12 @@ UNDERS = bytes(255 if under < 0 else under for under in GROUP_UNDER)
 """The group rule as the C search is handed it: :data:`~.simple_simon.GROUP_UNDER`, 255 for
 none (a king)."""
 
-FOCUS_AFTER = 2_000_000
-"""Positions the portfolio expands before its first search (oldest first) goes on alone, with
-all the memory: a position undecided that long is mostly lost (one search alone proves it,
-four or five times sooner than taking turns) or a win that takes millions of positions, which
+FOCUS_SHARE = 400_000
+"""Positions each search of the portfolio expands, taking turns, before the first search
+(oldest first) goes on alone with all the memory: the focus comes after ``FOCUS_SHARE ×``
+the number of searches (four-suit deals: six searches, 2.4 million positions; fewer suits:
+four, 1.6 million). A position undecided that long is mostly lost (one search alone proves
+it, several times sooner than taking turns) or a win that takes millions of positions, which
 the searches find after about as many each (docs/solver.md)."""
 
 WON, PROVED_LOST, OUT_OF_BUDGET = 0, 1, 2
@@ -97,15 +99,29 @@ PORTFOLIO = (
     Strategy(
         "heavy blockers, oldest first", newest_first=False, blocker_weight=5, novel_first=True
     ),
+    Strategy("heavy blockers, plain oldest first", newest_first=False, blocker_weight=5),
 )
-"""The searches for a game with four suits. Those that take the oldest position of an
-estimate first take novel positions first as well: on the positions met mid-game they
-decided more (docs/solver-figures.md, 2026-12-06); the newest-first ones already go deep."""
+"""The searches for a game with four suits. The first, third and fifth take the oldest
+position of an estimate first and novel positions before it: on the positions met mid-game
+they decided more (docs/solver-figures.md, 2026-12-06); the newest-first ones already go
+deep. The sixth is the fifth in the plain order, oldest first alone: it wins deals the
+novel order wanders past (SS1-S4 754 in 4 775 positions, where no other search wins
+within 100 000)."""
 
 FEWER_SUITS_PORTFOLIO = PORTFOLIO[:4]
-"""With one or two suits the heavy-blocker search, chosen on four-suit deals, is left out:
-there it decided no deal more, and its share of the turns slowed the slowest wins down
-(docs/solver-figures.md)."""
+"""With one or two suits the two heavy-blocker searches, chosen on four-suit deals, are left
+out: there the first of them decided no deal more, and its share of the turns slowed the
+slowest wins down (docs/solver-figures.md)."""
+
+
+def focus_after(searches: tuple[Strategy, ...]) -> int:
+    """Positions the portfolio ``searches`` expands, taking turns, before its first search
+    goes on alone: :data:`FOCUS_SHARE` for each search.
+
+    >>> focus_after(PORTFOLIO), focus_after(FEWER_SUITS_PORTFOLIO)
+    (2400000, 1600000)
+    """
+    return FOCUS_SHARE * len(searches)
 
 
 def portfolio_for(columns: Columns | list[bytes]) -> tuple[Strategy, ...]:
@@ -113,7 +129,7 @@ def portfolio_for(columns: Columns | list[bytes]) -> tuple[Strategy, ...]:
     suit (♦ ♣, ids 26 and up) is in play, else :data:`FEWER_SUITS_PORTFOLIO`.
 
     >>> len(portfolio_for([bytes([0, 25])])), len(portfolio_for([bytes([26])]))
-    (4, 5)
+    (4, 6)
     """
     four_suits = any(column and max(column) >= 26 for column in columns)
     return PORTFOLIO if four_suits else FEWER_SUITS_PORTFOLIO
@@ -213,7 +229,7 @@ def portfolio_search(
         budget.positions_left(),
         MAX_STORED_POSITIONS,
         MAX_SEARCH_BYTES,
-        FOCUS_AFTER,
+        focus_after(chosen),
     )
     budget.add(positions)
     if status == WON:
