@@ -14,11 +14,13 @@
  * search(position, rules, configs, seconds, cpu_clock, max_positions, max_nodes, draw_one,
  *        max_bytes[, focus_after]) -> (status, positions, atoms)
  * configs: one (level, depth_weight, turns[, down_weight[, on_down_weight[, next_weight[,
- * novelty]]]]) per search of a portfolio (the estimate weighs each face-down card
+ * novelty[, leaves_after]]]]]) per search of a portfolio (the estimate weighs each face-down card
  * down_weight, 3 unless given; one card at a time, each face-up card lying on one
  * on_down_weight, 8 unless given; each card lying over the next card a foundation takes
  * next_weight, 0 unless given: over_next_cards; novelty 1: novel positions first, is_novel,
- * 2: the same counted by progress, 0 unless given); the searches take
+ * 2: the same counted by progress, 0 unless given; leaves_after, a search of the likely
+ * moves only: once the portfolio has expanded that many positions, it leaves the turns, 0
+ * (never) unless given); the searches take
  * turns of turns × SLICE positions, each with its own table and queue. Level DRAW_ONE (3):
  * every move of the game whose rules are draw_one, the same game dealt one card at a time
  * (a draw-3 game's relaxation: every draw-3 game is a draw-1 game, docs/solver.md); when it
@@ -2169,6 +2171,7 @@ typedef struct {
     int relaxation;
     int slice;      /* positions per turn */
     int running;
+    long long leaves_after; /* the portfolio's positions after which it leaves; 0: never */
 } Member;
 
 /* The atoms from `given` (the position asked about, in its own order) to the won node of m:
@@ -2426,29 +2429,37 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
     }
     int levels[MAX_MEMBERS], weights[MAX_MEMBERS], turns[MAX_MEMBERS], downs[MAX_MEMBERS];
     int on_downs[MAX_MEMBERS], nexts[MAX_MEMBERS], novelties[MAX_MEMBERS];
+    long long leaves[MAX_MEMBERS];
     for (Py_ssize_t k = 0; k < members; k++) {
         PyObject *config = PyTuple_GET_ITEM(configs, k);
         downs[k] = DOWN_WEIGHT;
         on_downs[k] = ON_DOWN_WEIGHT;
         nexts[k] = 0;
         novelties[k] = 0;
+        leaves[k] = 0;
         if (!PyTuple_Check(config) ||
-            !PyArg_ParseTuple(config, "iii|iiii", &levels[k], &weights[k], &turns[k], &downs[k],
-                              &on_downs[k], &nexts[k], &novelties[k])) {
+            !PyArg_ParseTuple(config, "iii|iiiiL", &levels[k], &weights[k], &turns[k], &downs[k],
+                              &on_downs[k], &nexts[k], &novelties[k], &leaves[k])) {
             if (!PyErr_Occurred()) PyErr_SetString(PyExc_TypeError, "a search is a tuple");
             return NULL;
         }
         if ((levels[k] < LIKELY || levels[k] > ACES_UP) ||
             turns[k] < 1 || turns[k] > 64 || downs[k] < 0 || downs[k] > 16 || on_downs[k] < 0 ||
             on_downs[k] > 16 || nexts[k] < 0 || nexts[k] > 16 ||
-            novelties[k] < 0 || novelties[k] > 2) {
+            novelties[k] < 0 || novelties[k] > 2 || leaves[k] < 0) {
             PyErr_SetString(PyExc_ValueError, "a search is (level LIKELY 1, COMPLETE 2,"
                                               " DRAW_ONE 3, UNCHAINED 4 or ACES_UP 5, weight,"
                                               " turns"
                                               " 1-64[, face-down"
                                               " weight 0-16[, weight of a card on a face-down"
                                               " one 0-16[, weight of a card over a next"
-                                              " card 0-16[, novelty 0, 1 or 2]]]])");
+                                              " card 0-16[, novelty 0, 1 or 2[, positions"
+                                              " before it leaves, 0 or more]]]]])");
+            return NULL;
+        }
+        if (leaves[k] > 0 && levels[k] != LIKELY) {
+            /* A search that can prove a loss stays to the end. */
+            PyErr_SetString(PyExc_ValueError, "only a search of the likely moves leaves early");
             return NULL;
         }
         if (levels[k] == DRAW_ONE && !has_relaxed) {
@@ -2508,6 +2519,7 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
         set_loose(e, e->rules, team[k].level);
         team[k].slice = SLICE * turns[k];
         team[k].running = 1;
+        team[k].leaves_after = leaves[k];
         team[k].root = UINT32_MAX;
     }
 
@@ -2556,6 +2568,12 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
                 }
             focus_after = -1;
         }
+        for (Py_ssize_t j = 0; j < members; j++)
+            if (team[j].running && team[j].leaves_after > 0 && positions >= team[j].leaves_after) {
+                /* Its wins come early or not at all: the others take its turns. */
+                retire(&team[j], &held);
+                alive--;
+            }
         if (alive != shared_among) {
             share_stored(team, members, alive, max_nodes);
             shared_among = alive;

@@ -67,12 +67,14 @@ Config = (
     | tuple[int, int, int, int, int]
     | tuple[int, int, int, int, int, int]
     | tuple[int, int, int, int, int, int, int]
+    | tuple[int, int, int, int, int, int, int, int]
 )
 """One search of a portfolio: (level, weight of a step, turns[, weight of a face-down card[,
 weight of a face-up card on a face-down one, one card at a time[, weight of a card lying
 over the next card a foundation takes[, novelty (1: positions that lay a card as no position
 of their estimate did go first, :data:`NOVELTY`; 2: the same among positions of their
-progress, :data:`NOVELTY_BY_PROGRESS`)]]]])."""
+progress, :data:`NOVELTY_BY_PROGRESS`)[, leaves after (a search of the likely moves only:
+once the portfolio has expanded this many positions, it leaves the turns; 0, never)]]]]])."""
 
 NOVELTY = 1
 """A config's seventh number: the search is a best-first width search (docs/solver.md,

@@ -43,14 +43,27 @@ from .stock_position import StockTable, state_of
 
 Portfolio = tuple[Config, ...]
 
+KLONDIKE_GREEDY_LEAVES_AFTER = 200_000
+"""Klondike draw 1 with passes (KL1-D1N): once its portfolio has expanded this many positions
+undecided, the greedy search of the likely moves leaves the turns to the other two. Its wins
+come early or not at all: over deals 1-3 000, every deal it wins before the others is won
+within 42 000 positions of the portfolio (KL1-D1N 1634 in 52, where without it the portfolio
+needs 1.5 million), so a lost deal's proof need not share the turns with it past that
+(docs/solver-figures.md, 2026-12-07)."""
+
 KLONDIKE_PORTFOLIOS: tuple[Portfolio, ...] = (
-    ((LIKELY, 0, 1), (LIKELY, 2, 2, 3, 8, 0, NOVELTY), (COMPLETE, 0, 1)),
+    (
+        (LIKELY, 0, 1, 3, 8, 0, 0, KLONDIKE_GREEDY_LEAVES_AFTER),
+        (LIKELY, 2, 2, 3, 8, 0, NOVELTY),
+        (COMPLETE, 0, 1),
+    ),
 )
 """Klondike draw 1 with passes (KL1-D1N): greedy search and weighted A* (weight 2: a step
 costs as much as a card going up earns, so the search stops wandering across plateaus; double
 turns; novel positions first, so that on a plateau it goes where cards lie as they never lay)
 on the likely moves, beside greedy search on every move, which alone can prove a loss and so
-runs from the start instead of after them."""
+runs from the start instead of after them. The greedy search of the likely moves leaves after
+:data:`KLONDIKE_GREEDY_LEAVES_AFTER` positions, the weighted one at the focus."""
 
 VEGAS_PORTFOLIOS: tuple[Portfolio, ...] = (((LIKELY, 2, 2), (COMPLETE, 0, 1)),)
 """Klondike draw 3 without passes (KL1-D3V; draw 1 adds a search: VEGAS_DRAW_ONE_PORTFOLIOS):
@@ -106,16 +119,17 @@ move, left the portfolio when the likely moves learned to plan: without them, th
 won and as many positions met mid-game (docs/solver-figures.md, 2026-12-05)."""
 
 
-KLONDIKE_FOCUS_AFTER = 1_500_000
+KLONDIKE_FOCUS_AFTER = 1_200_000
 """Klondike draw 1 with passes (KL1-D1N): once its portfolio has expanded this many positions
 undecided, the likely searches leave the turns and the complete search goes on alone, with
 their memory. A deal undecided that long is mostly lost, which only the complete search can
 prove, or a win the likely moves miss. Set past the latest win the likely searches find
-among deals 1-2 000 (795), so that every lost deal's proof starts as early as that allows.
-Counted in positions, not time, so verdicts do not depend on the machine; the 1 s of the
-winnable light does not reach it. Not in Vegas nor in Easy Harp, whose likely searches win
-deals later than that; KL1-D3N has its own, later (docs/solver-figures.md, 2026-12-05 and
-2026-12-06, late evening)."""
+among deals 1-3 000 (795, after 1.09 million positions once the greedy one leaves at
+:data:`KLONDIKE_GREEDY_LEAVES_AFTER`), so that every lost deal's proof starts as early as
+that allows. Counted in positions, not time, so verdicts do not depend on the machine; the
+1 s of the winnable light does not reach it. Not in Vegas nor in Easy Harp, whose likely
+searches win deals later than that; KL1-D3N has its own, later (docs/solver-figures.md,
+2026-12-05 to 2026-12-07)."""
 
 
 DRAW_THREE_FOCUS_AFTER = 3_000_000
