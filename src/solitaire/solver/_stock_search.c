@@ -2171,7 +2171,9 @@ typedef struct {
     int relaxation;
     int slice;      /* positions per turn */
     int running;
-    long long leaves_after; /* the portfolio's positions after which it leaves; 0: never */
+    /* The portfolio's positions after which it leaves the turns (a likely search: its own
+       bound, or the focus, the sooner), LLONG_MAX for never. */
+    long long leaves_after;
 } Member;
 
 /* The atoms from `given` (the position asked about, in its own order) to the won node of m:
@@ -2519,7 +2521,11 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
         set_loose(e, e->rules, team[k].level);
         team[k].slice = SLICE * turns[k];
         team[k].running = 1;
-        team[k].leaves_after = leaves[k];
+        team[k].leaves_after = leaves[k] > 0 ? leaves[k] : LLONG_MAX;
+        if (team[k].level == LIKELY && focus_after >= 0 && focus_after < team[k].leaves_after)
+            /* Undecided this long, the likely searches, which prove nothing, make way for the
+               complete ones (one is running: a complete search that runs dry ends it all). */
+            team[k].leaves_after = focus_after;
         team[k].root = UINT32_MAX;
     }
 
@@ -2558,19 +2564,8 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
     if (status != 3) alive = 0;
     int shared_among = (int)members;
     while (alive && status == 3) {
-        if (focus_after >= 0 && positions >= focus_after) {
-            /* Undecided this long: the likely searches, which prove nothing, make way for the
-               complete ones (one is running: a complete search that runs dry ends it all). */
-            for (Py_ssize_t j = 0; j < members; j++)
-                if (team[j].running && team[j].level == LIKELY) {
-                    retire(&team[j], &held);
-                    alive--;
-                }
-            focus_after = -1;
-        }
         for (Py_ssize_t j = 0; j < members; j++)
-            if (team[j].running && team[j].leaves_after > 0 && positions >= team[j].leaves_after) {
-                /* Its wins come early or not at all: the others take its turns. */
+            if (team[j].running && positions >= team[j].leaves_after) {
                 retire(&team[j], &held);
                 alive--;
             }
