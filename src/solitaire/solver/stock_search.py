@@ -47,8 +47,9 @@ KLONDIKE_GREEDY_LEAVES_AFTER = 200_000
 """Klondike draw 1 with passes (KL1-D1N): once its portfolio has expanded this many positions
 undecided, the greedy search of the likely moves leaves the turns to the other two. Its wins
 come early or not at all: over deals 1-3 000, every deal it wins before the others is won
-within 42 000 positions of the portfolio (KL1-D1N 1634 in 52; without it, not within 1.4
-million), so a lost deal's proof need not share the turns with it past that
+within 42 000 positions of the portfolio (KL1-D1N 1634 in 52; without it, only after 1.48
+million with the focus at 1.5 million), so a lost deal's proof need not share the turns
+with it past that
 (docs/solver-figures.md, 2026-12-07)."""
 
 KLONDIKE_PORTFOLIOS: tuple[Portfolio, ...] = (
