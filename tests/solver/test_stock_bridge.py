@@ -437,6 +437,114 @@ def test_a_card_whose_targets_can_never_lie_at_a_column_end_is_stuck() -> None:
     assert _stuck(_klondike_layout({"t1": "[3D] [7H] 5D"})) == []
 
 
+# -- blockades -------------------------------------------------------------------------------
+
+
+def _blockade(position: Position) -> tuple[list[str], list[str]]:
+    """The blockade's column cards (``t3:QD`` …) and talon cards of a position."""
+    table = StockTable.for_variant(position.variant)
+    places, talon = stock_bridge.blockade(state_of(position), table)
+    columns = [pile for pile_id, pile in position.items() if pile_id.startswith("t")]
+    state = state_of(position)
+    return (
+        [f"t{column + 1}:{columns[column].cards[index].code}" for column, index in places],
+        [card_text(state.talon[index]) for index in talon],
+    )
+
+
+def _blockade_stays(position: Position, limit: int) -> int:
+    """Explore the real rules from ``position`` (every legal move, breadth first, at most
+    ``limit`` positions) and check that the blockade holds: each column's blocked cards still
+    lie, in order, at the bottom of a column (a king with its column may trade places with an
+    empty column), its talon cards stay in the stock or the waste, and nothing is won. The
+    number of positions explored."""
+    rules = rules_for(position.variant)
+    table = StockTable.for_variant(position.variant)
+    places, talon = stock_bridge.blockade(state_of(position), table)
+    columns = [pile.cards for pile_id, pile in position.items() if pile_id.startswith("t")]
+    prefixes = Counter(
+        tuple(columns[column][: 1 + max(k for c, k in places if c == column)])
+        for column in {column for column, _ in places}
+    )
+    talon_cards = {state_of(position).talon[index] for index in talon}
+    seen = {position}
+    frontier = [position]
+    while frontier and len(seen) < limit:
+        next_frontier = []
+        for current in frontier:
+            for move in rules.legal_moves(current):
+                after = rules.apply(current, move).position
+                assert not rules.is_won(after)
+                if after in seen:
+                    continue
+                bottoms = Counter(
+                    tuple(pile.cards[: len(prefix)])
+                    for pile_id, pile in after.items()
+                    if pile_id.startswith("t")
+                    for prefix in prefixes
+                    if tuple(pile.cards[: len(prefix)]) == prefix
+                )
+                assert all(bottoms[prefix] >= 1 for prefix in prefixes), move
+                assert talon_cards <= set(state_of(after).talon), move
+                seen.add(after)
+                next_frontier.append(after)
+        frontier = next_frontier
+    return len(seen)
+
+
+def test_two_red_queens_sharing_one_black_king_is_a_blockade() -> None:
+    # Q♦ lies on A♥ 2♠ 2♣ (face down) and K♠; the J♣ on it needs the Q♥ or the Q♦, or its
+    # foundation, which needs the 2♣ under it. The Q♥ has taken the one free black king,
+    # and the J♠ on it needs a red queen or the 2♠. Neither queen can ever leave, so the
+    # cards under them never turn up (KL1-D1N deal 59 locks up this way): lost, though every
+    # one of these cards could move by itself, and the deadlock test sees nothing.
+    position = _klondike_layout({"t1": "[KS] [AH] [2S] [2C] QD JC", "t2": "KC QH JS"})
+    columns, _ = _blockade(position)
+    assert columns == [f"t1:{c}" for c in ("KS", "AH", "2S", "2C", "QD", "JC")] + [
+        "t2:KC",
+        "t2:QH",
+        "t2:JS",
+    ]
+    assert _stuck_places(position) == []
+    # Whatever the real rules do (the K♣ and its column may change places), it holds.
+    assert _blockade_stays(position, 800) >= 800
+    # With the J♠ in the stock, the J♣ can go onto the Q♥ and the Q♦ up in the end: nothing
+    # is blocked.
+    assert _blockade(_klondike_layout({"t1": "[KS] [AH] [2S] [2C] QD JC", "t2": "KC QH"})) == (
+        [],
+        [],
+    )
+
+
+@pytest.mark.parametrize("variant_text", ["KL1-D1N", "KL1-D1V", "KL1-D3N"])
+@pytest.mark.slow
+def test_blockaded_cards_never_move_under_the_real_rules(variant_text: str) -> None:
+    # The blockade claim, on positions of random games (random legal moves from random deals,
+    # where cards get laid and lock): whatever the real rules allow from a blocked position
+    # (every legal move, foundations' cards coming back included, the first 400 positions
+    # breadth first), the blockade holds and nothing is won.
+    rng = random.Random(f"blockade {variant_text}")
+    variant = parse_variant(variant_text)
+    rules = rules_for(variant)
+    table = StockTable.for_variant(variant)
+    proved = 0
+    for _ in range(400):
+        position = rules.deal(rng.randint(1, 999_999))
+        for _ in range(80):
+            moves = list(rules.legal_moves(position))
+            if not moves:
+                break
+            position = rules.apply(position, rng.choice(moves)).position
+            places, talon = stock_bridge.blockade(state_of(position), table)
+            if places or talon:
+                assert _blockade_stays(position, 400) >= 1
+                proved += 1
+                break
+        if proved == 6:
+            break
+    assert proved == 6
+
+
 # -- Easy Harp's chains ----------------------------------------------------------------------
 
 

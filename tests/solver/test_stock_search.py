@@ -907,8 +907,9 @@ def test_a_run_leaves_a_card_only_for_its_use_beside_the_talon_waits() -> None:
     changed = _where_a_rule_changes_the_search(
         "KL1-D1N", "runs_wait", "runs wait beside talon waits", range(1, 7), 10, ("free_chains",)
     )
-    # The rule changed the search on some 50 of each (within 30 000 positions).
-    assert changed.count(Verdict.NOT_WINNABLE) >= 40 and changed.count(Verdict.WINNABLE) >= 40
+    # The rule changed the search on 34 lost and 47 won positions (within 30 000 positions);
+    # 18 more lost ones are decided without a search by the start's blockade check.
+    assert changed.count(Verdict.NOT_WINNABLE) >= 30 and changed.count(Verdict.WINNABLE) >= 40
 
 
 @pytest.mark.slow

@@ -90,6 +90,8 @@ typedef struct {
     int ups_together; /* complete level, talon cards waiting, one deck: a talon card goes up
                          only in one step with the cards of its suit that follow it up
                          (talon cards, then a column's last card or a king: ups_together) */
+    int check_blockades; /* free chains, one deck: the positions a chain step reached are
+                            checked for blockades (blockade), where such steps lock a game */
     /* Compact positions (set_start, a search's own rules only): what every position of the
        search keeps from its start, so that the stored bytes leave it out. A column's
        face-down cards are the first cards of a column of the start (cards never go onto
@@ -650,6 +652,96 @@ static int has_stuck_cards(const Rules *r, const State *s, int thorough) {
     return 0;
 }
 
+/* Blockades (one deck; docs/solver.md, "Blockades"): the deadlock proof above with every card
+   a candidate. S is a prefix of each column (any of its cards, face up or down) and some
+   talon cards. A card of S is blocked as above, with two changes: a face-up card of S under
+   another one could move with the cards on it, so its moves to a column must be blocked too
+   (a king on the bottom of its column moving into an empty column only trades columns, and
+   counts as no move); and a talon card of S (any talon card may come into play, whatever the
+   option) has its foundation and its moves to a column blocked. A card never lies at a
+   column's end while S stays when it lies under a card of S, or is a talon card of S, or
+   (elsewhere: a talon card out of S, a foundation card) is not a king and has both targets
+   never at an end, or is a king and no column can ever be empty. top[i]: the highest place
+   of column i in S (-1: none); *talon_stuck: the talon cards in S, as bits. Returns whether
+   S holds a card: the position is lost.
+   Cards are the bits of a mask by rank, then suit (bit = rank × 4 + suit), so that a rank's
+   four cards are one nibble: a card's two targets are two bits of the next nibble. */
+#define RANK_BIT(card) (1ULL << ((card) % 13 * 4 + (card) / 13))
+#define NIBBLE_LOWS 0x1111111111111ULL /* ♠ of every rank: bit 0 of each nibble */
+#define KING_NIBBLE (0xFULL << (KING * 4))
+static int blockade(const Rules *r, const State *s, int *top, uint64_t *talon_stuck) {
+    uint64_t in_columns = 0, talon = 0;
+    uint64_t under[MAX_COLUMNS][MAX_COLUMN + 1]; /* under[i][k]: column i's cards below k */
+    for (int i = 0; i < r->columns; i++) {
+        under[i][0] = 0;
+        for (int k = 0; k < s->len[i]; k++) under[i][k + 1] = under[i][k] | RANK_BIT(s->cards[i][k]);
+        in_columns |= under[i][s->len[i]];
+        top[i] = s->len[i] - 1;
+    }
+    for (int k = 0; k < s->talon_len; k++) talon |= RANK_BIT(s->talon[k]);
+    uint64_t up = 0; /* the cards up: each suit's ranks under its height (one deck) */
+    for (int suit = 0; suit < 4; suit++)
+        up |= ((1ULL << (s->found[suit] * 4)) - 1) & (NIBBLE_LOWS << suit);
+    for (int changed = 1; changed;) {
+        changed = 0;
+        uint64_t covered = 0, stuck = talon;
+        int no_empty_ever = 1, most = -1;
+        for (int i = 0; i < r->columns; i++) {
+            if (top[i] < 0) { no_empty_ever = 0; continue; }
+            covered |= under[i][top[i]];
+            stuck |= under[i][top[i] + 1];
+            if (top[i] > most) most = top[i];
+        }
+        /* The lowest card of S of a suit lies under another card of S (a higher one of S
+           needs it below it in the foundations): no column holding two, nothing is stuck. */
+        if (most < 1) break;
+        uint64_t free_cards = ~in_columns & ~talon; /* foundation cards, talon cards out of S */
+        uint64_t never = covered | talon | (no_empty_ever ? KING_NIBBLE & free_cards : 0);
+        for (int rank = KING - 1; rank >= 0; rank--) {
+            uint64_t next = never >> ((rank + 1) * 4);
+            uint64_t both = ((next & 0x6) == 0x6 ? 0x9ULL : 0) | ((next & 0x9) == 0x9 ? 0x6ULL : 0);
+            never |= (both << (rank * 4)) & free_cards;
+        }
+        /* moves: a card whose two targets (the next nibble: ♥ ♦ for ♠ ♣, ♠ ♣ for ♥ ♦) never
+           lie at an end; a king, when no column is ever empty (a column's first king: below) */
+        uint64_t next = never >> 4;
+        uint64_t moves = ((next >> 1) & (next >> 2) & NIBBLE_LOWS) * 0x9 |
+                         (next & (next >> 3) & NIBBLE_LOWS) * 0x6;
+        moves = (moves & ~KING_NIBBLE) | (no_empty_ever ? KING_NIBBLE : 0);
+        /* foundation: a card above the lowest card of S of its suit not yet up */
+        uint64_t foundation = 0;
+        for (int suit = 0; suit < 4; suit++) {
+            uint64_t of_suit = (NIBBLE_LOWS << suit) & stuck & ~up;
+            if (of_suit) foundation |= (NIBBLE_LOWS << suit) & ~((of_suit & -of_suit) * 2 - 1);
+        }
+        uint64_t blocked = moves & foundation;
+        for (int i = 0; i < r->columns; i++) {
+            int t = top[i];
+            for (int k = s->down[i]; k < t; k++) {
+                uint64_t bit = RANK_BIT(s->cards[i][k]);
+                if (!(moves & bit) && !(k == 0 && bit & KING_NIBBLE)) { t = k - 1; break; }
+            }
+            for (; t >= 0; t--) {
+                uint64_t bit = RANK_BIT(s->cards[i][t]);
+                if (blocked & bit || (t == 0 && bit & KING_NIBBLE & foundation)) break;
+            }
+            if (t != top[i]) { top[i] = t; changed = 1; }
+        }
+        if (talon & ~blocked) {
+            talon &= blocked;
+            changed = 1;
+        }
+    }
+    int stuck = 0;
+    for (int i = 0; i < r->columns; i++) stuck |= top[i] >= 1;
+    if (!stuck) {
+        for (int i = 0; i < r->columns; i++) top[i] = -1;
+        talon = 0;
+    }
+    *talon_stuck = talon;
+    return stuck;
+}
+
 /* ---- keys and storage -------------------------------------------------------------- */
 
 static int column_before(const State *s, const uint32_t *rank, int a, int b) {
@@ -889,11 +981,12 @@ static void deserialize(const Rules *r, const uint8_t *in, State *s) {
 enum { SEARCHING, LISTING, FINDING };
 
 /* How the step that first reached a stored position made it (Store.step): it tapped past
-   talon cards to play one (positions to check for stuck cards, without passes back), or it
+   talon cards to play one (positions to check for stuck cards, without passes back), it laid
+   free cards in a chain (positions to check for blockades, check_blockades), or it
    brought card c back from its foundation (STEP_BROUGHT_BACK + c; one deck only): the
    position's own move of c up again leads back to the one before, already stored, and is
    not made. */
-enum { STEP_OTHER = 0, STEP_TALON = 1, STEP_BROUGHT_BACK = 2 };
+enum { STEP_OTHER = 0, STEP_TALON = 1, STEP_LAID = 2, STEP_BROUGHT_BACK = 3 };
 
 typedef struct {
     const Rules *rules;
@@ -944,6 +1037,8 @@ typedef struct {
     int ups_together;       /* the complete level of Rules.ups_together */
     int truncated;          /* a chain was cut short: running dry proves nothing */
     int prefix_len;         /* the step's moves before the one added (chains, ups_together) */
+    int going_up;           /* the step being added sends cards up together (ups_together) */
+    const State *expanding; /* the position whose successors are being made */
     Atom prefix[MAX_CHAIN];
     const State *base;      /* the position whose chains are being made */
     int chain_goal;         /* the card the chain brings back for a card to go onto it */
@@ -1026,6 +1121,12 @@ static int record(Expansion *e, State *child, Atom move) {
     return 1;
 }
 
+static int lays_on_first(const State *before, const State *after, int columns) {
+    for (int i = 0; i < columns; i++)
+        if (after->len[i] > before->len[i] && before->len[i] <= before->down[i] + 1) return 1;
+    return 0;
+}
+
 /* A successor before its safe moves, made by `move`: settle it and add it to the batch.
    1 = stop. */
 static int add(Expansion *e, State *child, Atom move) {
@@ -1040,6 +1141,8 @@ static int add(Expansion *e, State *child, Atom move) {
     e->won[k] = (uint8_t)is_won(r, child);
     e->step[k] = e->playing_talon   ? STEP_TALON
                  : e->bringing_back ? (uint8_t)(STEP_BROUGHT_BACK + e->bringing_back - 1)
+                 : e->prefix_len && !e->going_up && lays_on_first(e->expanding, child, r->columns)
+                     ? STEP_LAID
                                     : STEP_OTHER;
     if (e->count == BATCH) return flush(e);
     return 0;
@@ -1846,7 +1949,9 @@ static int ups_together(Expansion *e, State *child, Waits *waits, int card, int 
         talon_to_foundation(child, child, size, place);
         c = next;
     }
+    e->going_up = 1;
     int stop = add_talon_move(e, child, last, taps);
+    e->going_up = 0;
     e->prefix_len = 0;
     return stop;
 }
@@ -1909,6 +2014,7 @@ static int talon_moves(Expansion *e, const Talon *talon, int up, int columns) {
    them. */
 static int expand(Expansion *e, const State *s, int level) {
     const Rules *r = e->rules;
+    e->expanding = s;
     int complete = level == COMPLETE;
     /* Easy Harp's likely level: a talon card goes to a column only in a chain (talon_chains),
        and a card leaves a column without face-down cards only to empty it. */
@@ -2281,7 +2387,9 @@ static int parse_rules(PyObject *rules, Rules *r) {
                       (places_per_suit == 1) == !single_card,
                   !redeal,
                   likely_backs && places_per_suit == 1 && !single_card,
-                  ups_together && draw == 1 && redeal && talon_waits && places_per_suit == 1};
+                  ups_together && draw == 1 && redeal && talon_waits && places_per_suit == 1,
+                  free_chains && draw == 1 && redeal && talon_waits && places_per_suit == 1 &&
+                      !single_card};
     *r = made;
     return 1;
 }
@@ -2480,6 +2588,11 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
     start_atoms.count = 0;
     settle(&r, &start, &start_atoms, 0);
     if (has_stuck_cards(&r, &start, 1)) return Py_BuildValue("(iiO)", 1, 0, Py_None);
+    if (r.places_per_suit == 1 && !r.single_card) {
+        int tops[MAX_COLUMNS];
+        uint64_t talon_stuck;
+        if (blockade(&r, &start, tops, &talon_stuck)) return Py_BuildValue("(iiO)", 1, 0, Py_None);
+    }
     set_start(&r, &start);
     if (has_relaxed) set_start(&relaxed, &start);
 
@@ -2613,6 +2726,14 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
                 uint8_t step = m->store->step[node];
                 if (mr->check_dead && step == STEP_TALON && has_stuck_cards(mr, &s, 0))
                     continue;
+                /* With free chains, a chain step lays free cards on a column for good: the
+                   positions it reached are checked for blockades, which with passes lock a
+                   game only when cards are laid (a queen on the one king free for two). */
+                if (mr->check_blockades && step == STEP_LAID) {
+                    int tops[MAX_COLUMNS];
+                    uint64_t talon_stuck;
+                    if (blockade(mr, &s, tops, &talon_stuck)) continue;
+                }
                 e->came_back = step >= STEP_BROUGHT_BACK ? step - STEP_BROUGHT_BACK + 1 : 0;
                 e->parent = (uint32_t)node;
                 e->depth = m->store->depth[node];
@@ -2769,6 +2890,40 @@ static PyObject *py_stuck_places(PyObject *self, PyObject *args) {
     return places;
 }
 
+static PyObject *py_blockade(PyObject *self, PyObject *args) {
+    (void)self;
+    Rules r;
+    State s;
+    if (!parse_call(args, &r, &s, "")) return NULL;
+    if (r.places_per_suit != 1 || r.single_card) {
+        PyErr_SetString(PyExc_ValueError, "blockades are proved for one deck, runs moving");
+        return NULL;
+    }
+    int top[MAX_COLUMNS];
+    uint64_t talon_stuck;
+    blockade(&r, &s, top, &talon_stuck);
+    PyObject *places = PyList_New(0), *talon = PyList_New(0);
+    int failed = !places || !talon;
+    for (int p = 0; !failed && p < r.columns; p++)
+        for (int k = 0; !failed && k <= top[p]; k++) {
+            PyObject *item = Py_BuildValue("(ii)", p, k);
+            failed = !item || PyList_Append(places, item) < 0;
+            Py_XDECREF(item);
+        }
+    for (int k = 0; !failed && k < s.talon_len; k++)
+        if (talon_stuck & RANK_BIT(s.talon[k])) {
+            PyObject *item = PyLong_FromLong(k);
+            failed = !item || PyList_Append(talon, item) < 0;
+            Py_XDECREF(item);
+        }
+    if (failed) {
+        Py_XDECREF(places);
+        Py_XDECREF(talon);
+        return NULL;
+    }
+    return Py_BuildValue("(NN)", places, talon);
+}
+
 static PyObject *py_waits(PyObject *self, PyObject *args) {
     (void)self;
     Rules r;
@@ -2797,6 +2952,8 @@ static PyMethodDef methods[] = {
     {"stored", py_stored, METH_VARARGS, "stored(position, rules, start) -> (size, position)"},
     {"stuck_places", py_stuck_places, METH_VARARGS,
      "stuck_places(position, rules, thorough) -> [(pile, place)]"},
+    {"blockade", py_blockade, METH_VARARGS,
+     "blockade(position, rules) -> ([(column, place)], [talon place])"},
     {"waits", py_waits, METH_VARARGS, "waits(position, rules) -> (to_column, to_foundation)"},
     {NULL, NULL, 0, NULL}};
 

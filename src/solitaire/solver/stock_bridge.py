@@ -107,6 +107,7 @@ __all__ = [
     "PROVED_LOST",
     "WON",
     "Config",
+    "blockade",
     "fits",
     "key",
     "search",
@@ -212,6 +213,22 @@ def stuck_places(
     passes back only). Empty: no proof of a loss. ``thorough=False``: the test the search
     makes of each position without passes back."""
     found: list[tuple[int, int]] = _module().stuck_places(state, table.as_tuple(), thorough)
+    return found
+
+
+def blockade(state: State, table: StockTable) -> tuple[list[tuple[int, int]], list[int]]:
+    """One deck: the cards a blockade holds for good (docs/solver.md, "Blockades"), as
+    (column, place from the bottom) and places in the talon. Either non-empty: the position is
+    lost.
+
+    >>> from solitaire.codes import parse_code
+    >>> from solitaire.games import rules_for
+    >>> code = parse_code("KL1-D1N-AAAAAAB")
+    >>> position = rules_for(code.variant).deal(code.deal)
+    >>> blockade(state_of(position), StockTable.for_variant(code.variant))
+    ([], [])
+    """
+    found: tuple[list[tuple[int, int]], list[int]] = _module().blockade(state, table.as_tuple())
     return found
 
 
