@@ -7,8 +7,9 @@ The plain player (``levels/player.py``) plays deals FIRST to LAST once each, as 
 benchmark has it play them; every ``--every``-th position of its game is solved by the
 complete search alone, run to its end within ``--positions`` positions, once with the rule
 (a switch of ``StockTable``: ``talon_waits``, ``kings_fill``, ``runs_wait``,
-``loose_cards``, ``free_chains``, ``ups_together``) and once without it. A sound rule never
-changes a verdict where both searches decide; it only changes how many positions they take.
+``loose_cards``, ``free_chains``, ``ups_together``, ``blockades``) and once without it. A
+sound rule never changes a verdict where both searches decide; it only changes how many
+positions they take.
 It prints how many positions both decide, how many of them are lost, how many only one
 decides, and the positions both took; every position with two verdicts is printed with its
 layout, and the exit status is then 1.
@@ -38,7 +39,15 @@ from solitaire.solver.stock_position import StockTable, state_of
 
 from .solver_bench import mid_game_positions
 
-RULES = ("talon_waits", "kings_fill", "runs_wait", "loose_cards", "free_chains", "ups_together")
+RULES = (
+    "talon_waits",
+    "kings_fill",
+    "runs_wait",
+    "loose_cards",
+    "free_chains",
+    "ups_together",
+    "blockades",
+)
 """The switches of ``StockTable`` that change the complete search (the others are the game's
 shape, or act at the likely level only)."""
 

@@ -903,23 +903,23 @@ def test_a_talon_card_goes_up_in_one_step_with_the_cards_it_waits_for() -> None:
     [
         (
             State((b"\x00",) * 6, b"\x00" * 4, b"", 0),
-            (7, 1, 1, True, False, True, False, False, False, False, False, False),
+            (7, 1, 1, True, False, True, False, False, False, False, False, False, False),
         ),
         (
             State((b"\x00",) * 7, b"\x00" * 4, b"", 1),
-            (7, 1, 1, True, False, True, False, False, False, False, False, False),
+            (7, 1, 1, True, False, True, False, False, False, False, False, False, False),
         ),
         (
             State((b"\x00\x34",) + (b"\x00",) * 6, b"\x00" * 4, b"", 0),
-            (7, 1, 1, 1, 0, 1, 0, 0, 0, 0, 0, 0),
+            (7, 1, 1, 1, 0, 1, 0, 0, 0, 0, 0, 0, 0),
         ),
         (
             State((b"\x00",) * 7, b"\x00" * 4, b"", 0),
-            (7, 3, 1, True, False, True, False, False, False, False, False, False),
+            (7, 3, 1, True, False, True, False, False, False, False, False, False, False),
         ),
         (
             State((b"\x00",) * 7, b"\x0e" + b"\x00" * 3, b"", 0),
-            (7, 1, 1, 1, 0, 1, 0, 0, 0, 0, 0, 0),
+            (7, 1, 1, 1, 0, 1, 0, 0, 0, 0, 0, 0, 0),
         ),
     ],
 )
@@ -934,11 +934,11 @@ def test_a_position_or_rules_the_search_cannot_hold_are_refused(
 
 
 def test_rules_of_another_shape_are_refused() -> None:
-    # The rules tuple has twelve fields (stock_position.StockTable.as_tuple): an older one is
-    # refused rather than read with a field missing.
+    # The rules tuple has thirteen fields (stock_position.StockTable.as_tuple): an older one
+    # is refused rather than read with a field missing.
     assert stock_bridge._stock_search is not None
     state = State((b"\x00",) * 7, b"\x00" * 4, b"", 0)
-    older = (7, 1, 1, True, False, True, False, False, False, True, True)
+    older = (7, 1, 1, True, False, True, False, False, False, True, True, True)
     with pytest.raises(TypeError):
         stock_bridge._stock_search.key(state, older)
 

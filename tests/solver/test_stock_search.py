@@ -1011,6 +1011,32 @@ def test_talon_cards_going_up_together_lose_no_win_on_small_positions() -> None:
         assert verdict is _by_the_engine(position, 3_000) is Verdict.WINNABLE, number
 
 
+@pytest.mark.slow
+def test_blockades_agree_with_the_search_without_them_mid_game() -> None:
+    """BLOCKADES (docs/solver.md, "Blockades") on the positions the plain player meets in its
+    games of KL1-D1N deals 1-12 (every fifth move; many lost by its mistakes): the complete
+    search alone with the check, run to its end, agrees with the same search without it,
+    wins and losses alike, and the check changes the search on lost positions."""
+    changed = _where_a_rule_changes_the_search("KL1-D1N", "blockades", "blockades", range(1, 13), 5)
+    # The check changed the search on 35 lost positions and 4 won ones (within 30 000).
+    assert changed.count(Verdict.NOT_WINNABLE) >= 30 and changed.count(Verdict.WINNABLE) >= 2
+
+
+@pytest.mark.slow
+def test_a_blockade_proves_a_deal_lost_the_search_needs_millions_for() -> None:
+    """KL1-D1N deal 718 locks up when a chain lays the Q♦ J♣ from the talon and a run on the
+    K♣ alone in its column: the complete search alone proves the loss within 400 000 positions
+    with the check, and needs 1.54 million without it."""
+    position = rules_for(parse_variant("KL1-D1N")).deal(718)
+    table = StockTable.for_variant(position.variant)
+    assert table.blockades and not locked_from_the_start(position)
+    verdict, positions = _complete_alone(position, table)
+    assert verdict is Verdict.NOT_WINNABLE and positions <= 400_000
+    assert complete_alone(position, replace(table, blockades=False), 1_000_000)[0] == (
+        stock_bridge.OUT_OF_BUDGET
+    )
+
+
 def test_a_run_off_a_card_it_does_not_lie_on_as_the_rules_build_is_not_held_back() -> None:
     """A typed-in layout may put face-up cards on each other as the rules never do (J♠ on
     K♥). RUNS_WAIT reasons about a run lying on a card one rank higher of the other colour:

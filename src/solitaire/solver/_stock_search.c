@@ -90,8 +90,9 @@ typedef struct {
     int ups_together; /* complete level, talon cards waiting, one deck: a talon card goes up
                          only in one step with the cards of its suit that follow it up
                          (talon cards, then a column's last card or a king: ups_together) */
-    int check_blockades; /* free chains, one deck: the positions a chain step reached are
-                            checked for blockades (blockade), where such steps lock a game */
+    int blockades;       /* one deck, runs moving: the start is checked for blockades */
+    int check_blockades; /* and with free chains, the positions a chain step reached by laying
+                            cards on a column's first face-up card (blockade, lays_on_first) */
     /* Compact positions (set_start, a search's own rules only): what every position of the
        search keeps from its start, so that the stored bytes leave it out. A column's
        face-down cards are the first cards of a column of the start (cards never go onto
@@ -2364,11 +2365,11 @@ static PyObject *state_tuple(const Rules *r, const State *s) {
 
 static int parse_rules(PyObject *rules, Rules *r) {
     int columns, places_per_suit, draw, redeal, single_card, talon_waits, kings_fill, runs_wait,
-        loose_cards, free_chains, likely_backs, ups_together;
+        loose_cards, free_chains, likely_backs, ups_together, blockades;
     if (!PyTuple_Check(rules) ||
-        !PyArg_ParseTuple(rules, "iiiiiiiiiiii", &columns, &places_per_suit, &draw, &redeal,
+        !PyArg_ParseTuple(rules, "iiiiiiiiiiiii", &columns, &places_per_suit, &draw, &redeal,
                           &single_card, &talon_waits, &kings_fill, &runs_wait, &loose_cards,
-                          &free_chains, &likely_backs, &ups_together)) {
+                          &free_chains, &likely_backs, &ups_together, &blockades)) {
         if (!PyErr_Occurred()) PyErr_SetString(PyExc_TypeError, "rules must be a tuple");
         return 0;
     }
@@ -2388,8 +2389,9 @@ static int parse_rules(PyObject *rules, Rules *r) {
                   !redeal,
                   likely_backs && places_per_suit == 1 && !single_card,
                   ups_together && draw == 1 && redeal && talon_waits && places_per_suit == 1,
-                  free_chains && draw == 1 && redeal && talon_waits && places_per_suit == 1 &&
-                      !single_card};
+                  blockades && places_per_suit == 1 && !single_card,
+                  blockades && free_chains && draw == 1 && redeal && talon_waits &&
+                      places_per_suit == 1 && !single_card};
     *r = made;
     return 1;
 }
@@ -2588,7 +2590,7 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
     start_atoms.count = 0;
     settle(&r, &start, &start_atoms, 0);
     if (has_stuck_cards(&r, &start, 1)) return Py_BuildValue("(iiO)", 1, 0, Py_None);
-    if (r.places_per_suit == 1 && !r.single_card) {
+    if (r.blockades) {
         int tops[MAX_COLUMNS];
         uint64_t talon_stuck;
         if (blockade(&r, &start, tops, &talon_stuck)) return Py_BuildValue("(iiO)", 1, 0, Py_None);

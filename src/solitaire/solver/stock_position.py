@@ -23,7 +23,7 @@ The table (:class:`StockTable`) is what the search needs of the rules, read off
 >>> len(start.talon), start.waste_size, [column[0] for column in start.columns]
 (24, 0, [0, 1, 2, 3, 4, 5, 6])
 >>> StockTable.for_variant(code.variant).as_tuple()
-(7, 1, 1, True, False, True, True, True, False, True, True, True)
+(7, 1, 1, True, False, True, True, True, False, True, True, True, True)
 """
 
 from __future__ import annotations
@@ -90,6 +90,14 @@ next card of its suit, so the positions between are never needed (docs/solver.md
 cards wait"). Sound; tests turn it off to compare."""
 
 
+BLOCKADES = True
+"""In Klondike, a search proves a position lost at once when a blockade holds it: a set of
+cards (each column's first ones, some talon cards) none of which can go up or onto a card that
+can ever lie at a column's end. Checked at the start, and with free chains in the positions a
+chain step reached by laying cards on a column's first face-up card or into an empty column
+(docs/solver.md, "Blockades"). Sound; tests turn it off to compare."""
+
+
 class State(NamedTuple):
     """A position in the search's terms (see the module's docstring)."""
 
@@ -115,6 +123,7 @@ class StockTable:
     free_chains: bool
     likely_backs: bool
     ups_together: bool
+    blockades: bool
 
     @classmethod
     def for_variant(cls, variant: Variant) -> StockTable:
@@ -153,6 +162,8 @@ class StockTable:
             likely_backs=one_deck and not rules.single_card_moves and talon_waits and LIKELY_BACKS,
             # One deck: which card a talon card waits for is then one card.
             ups_together=one_deck and talon_waits and UPS_TOGETHER,
+            # One deck, runs moving whole: the argument follows a moved run's first card.
+            blockades=one_deck and not rules.single_card_moves and BLOCKADES,
         )
 
     def dealt_one_at_a_time(self) -> StockTable:
@@ -189,7 +200,7 @@ class StockTable:
 
     def as_tuple(
         self,
-    ) -> tuple[int, int, int, bool, bool, bool, bool, bool, bool, bool, bool, bool]:
+    ) -> tuple[int, int, int, bool, bool, bool, bool, bool, bool, bool, bool, bool, bool]:
         return (
             self.columns,
             self.places_per_suit,
@@ -203,6 +214,7 @@ class StockTable:
             self.free_chains,
             self.likely_backs,
             self.ups_together,
+            self.blockades,
         )
 
 
