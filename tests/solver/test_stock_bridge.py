@@ -516,6 +516,14 @@ def test_two_red_queens_sharing_one_black_king_is_a_blockade() -> None:
     )
 
 
+def test_blockades_are_not_asked_of_two_decks() -> None:
+    # The argument follows a moved run's first card and one copy of each card: Easy Harp's
+    # rules are refused, not answered.
+    position = _easy_harp_layout({"t1": "KD", "t2": "[3S] [4D] 9D"}, {}, "QS JD TC")
+    with pytest.raises(ValueError, match="one deck"):
+        stock_bridge.blockade(state_of(position), StockTable.for_variant(position.variant))
+
+
 @pytest.mark.parametrize("variant_text", ["KL1-D1N", "KL1-D1V", "KL1-D3N"])
 @pytest.mark.slow
 def test_blockaded_cards_never_move_under_the_real_rules(variant_text: str) -> None:

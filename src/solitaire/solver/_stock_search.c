@@ -983,7 +983,8 @@ enum { SEARCHING, LISTING, FINDING };
 
 /* How the step that first reached a stored position made it (Store.step): it tapped past
    talon cards to play one (positions to check for stuck cards, without passes back), it laid
-   free cards in a chain (positions to check for blockades, check_blockades), or it
+   free cards in a chain on a column's first face-up card (positions to check for blockades,
+   check_blockades), or it
    brought card c back from its foundation (STEP_BROUGHT_BACK + c; one deck only): the
    position's own move of c up again leads back to the one before, already stored, and is
    not made. */
@@ -1122,6 +1123,9 @@ static int record(Expansion *e, State *child, Atom move) {
     return 1;
 }
 
+/* Whether a step made some column longer that was empty or ended in its first face-up card
+   (the one over its face-down cards, or its bottom card): what a chain step lays there holds
+   that card, or the cards under it, down for good when it cannot leave. */
 static int lays_on_first(const State *before, const State *after, int columns) {
     for (int i = 0; i < columns; i++)
         if (after->len[i] > before->len[i] && before->len[i] <= before->down[i] + 1) return 1;
@@ -2728,9 +2732,11 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
                 uint8_t step = m->store->step[node];
                 if (mr->check_dead && step == STEP_TALON && has_stuck_cards(mr, &s, 0))
                     continue;
-                /* With free chains, a chain step lays free cards on a column for good: the
-                   positions it reached are checked for blockades, which with passes lock a
-                   game only when cards are laid (a queen on the one king free for two). */
+                /* With free chains, the positions a chain step reached by laying free cards on
+                   a column's first face-up card are checked for blockades: with passes a game
+                   locks up when cards are laid for good (a red queen on the one black king
+                   free for two); checking every position finds more, sooner, but costs more
+                   than it saves (docs/solver.md, "Blockades"). */
                 if (mr->check_blockades && step == STEP_LAID) {
                     int tops[MAX_COLUMNS];
                     uint64_t talon_stuck;
