@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import replace
 
 import pytest
@@ -16,7 +17,7 @@ from solitaire.cards import parse_card
 from solitaire.codes import GameId, parse_variant
 from solitaire.games import rules_for
 from solitaire.layout import parse_layout
-from solitaire.moves import DRAW, WASTE
+from solitaire.moves import DRAW, WASTE, Move
 from solitaire.position import Position
 from solitaire.solver import stock_bridge
 from solitaire.solver.card_ids import card_id, card_text
@@ -314,12 +315,13 @@ def test_draw_three_waste_sizes_on_the_pass_cycle_share_a_key() -> None:
 # -- deadlocks -----------------------------------------------------------------------------
 
 
-def _stuck_cards_stay_put(position: Position, places: list[tuple[str, int]], limit: int) -> int:
+def _explore_real_rules(
+    position: Position, limit: int, check: Callable[[Move, Position], None]
+) -> int:
     """Explore the real rules from ``position`` (every legal move, breadth first, at most
-    ``limit`` positions) and check that the cards at ``places`` (pile id, index) never move
-    and nothing is won. The number of positions explored."""
+    ``limit`` positions), checking that nothing is won and calling ``check`` on each new
+    position with the move that reached it. The number of positions explored."""
     rules = rules_for(position.variant)
-    expected = [(pile, index, position.pile(pile).cards[index]) for pile, index in places]
     seen = {position}
     frontier = [position]
     while frontier and len(seen) < limit:
@@ -330,13 +332,25 @@ def _stuck_cards_stay_put(position: Position, places: list[tuple[str, int]], lim
                 assert not rules.is_won(after)
                 if after in seen:
                     continue
-                for pile, index, card in expected:
-                    cards = after.pile(pile).cards
-                    assert len(cards) > index and cards[index] == card, (move, pile, index)
+                check(move, after)
                 seen.add(after)
                 next_frontier.append(after)
         frontier = next_frontier
     return len(seen)
+
+
+def _stuck_cards_stay_put(position: Position, places: list[tuple[str, int]], limit: int) -> int:
+    """Explore the real rules from ``position`` (every legal move, breadth first, at most
+    ``limit`` positions) and check that the cards at ``places`` (pile id, index) never move
+    and nothing is won. The number of positions explored."""
+    expected = [(pile, index, position.pile(pile).cards[index]) for pile, index in places]
+
+    def stay_put(move: Move, after: Position) -> None:
+        for pile, index, card in expected:
+            cards = after.pile(pile).cards
+            assert len(cards) > index and cards[index] == card, (move, pile, index)
+
+    return _explore_real_rules(position, limit, stay_put)
 
 
 def _stuck_places(position: Position, *, thorough: bool = True) -> list[tuple[str, int]]:
@@ -458,38 +472,21 @@ def _blockade_stays(position: Position, limit: int) -> int:
     lie, in order, at the bottom of a column (a king with its column may trade places with an
     empty column), its talon cards stay in the stock or the waste, and nothing is won. The
     number of positions explored."""
-    rules = rules_for(position.variant)
     table = StockTable.for_variant(position.variant)
     places, talon = stock_bridge.blockade(state_of(position), table)
     columns = [pile.cards for pile_id, pile in position.items() if pile_id.startswith("t")]
-    prefixes = Counter(
-        tuple(columns[column][: 1 + max(k for c, k in places if c == column)])
+    bottoms = [
+        columns[column][: 1 + max(k for c, k in places if c == column)]
         for column in {column for column, _ in places}
-    )
+    ]
     talon_cards = {state_of(position).talon[index] for index in talon}
-    seen = {position}
-    frontier = [position]
-    while frontier and len(seen) < limit:
-        next_frontier = []
-        for current in frontier:
-            for move in rules.legal_moves(current):
-                after = rules.apply(current, move).position
-                assert not rules.is_won(after)
-                if after in seen:
-                    continue
-                bottoms = Counter(
-                    tuple(pile.cards[: len(prefix)])
-                    for pile_id, pile in after.items()
-                    if pile_id.startswith("t")
-                    for prefix in prefixes
-                    if tuple(pile.cards[: len(prefix)]) == prefix
-                )
-                assert all(bottoms[prefix] >= 1 for prefix in prefixes), move
-                assert talon_cards <= set(state_of(after).talon), move
-                seen.add(after)
-                next_frontier.append(after)
-        frontier = next_frontier
-    return len(seen)
+
+    def holds(move: Move, after: Position) -> None:
+        piles = [pile.cards for pile_id, pile in after.items() if pile_id.startswith("t")]
+        assert all(any(cards[: len(b)] == b for cards in piles) for b in bottoms), move
+        assert talon_cards <= set(state_of(after).talon), move
+
+    return _explore_real_rules(position, limit, holds)
 
 
 def test_two_red_queens_sharing_one_black_king_is_a_blockade() -> None:

@@ -743,6 +743,12 @@ static int blockade(const Rules *r, const State *s, int *top, uint64_t *talon_st
     return stuck;
 }
 
+static int is_blockaded(const Rules *r, const State *s) {
+    int top[MAX_COLUMNS];
+    uint64_t talon_stuck;
+    return blockade(r, s, top, &talon_stuck);
+}
+
 /* ---- keys and storage -------------------------------------------------------------- */
 
 static int column_before(const State *s, const uint32_t *rank, int a, int b) {
@@ -2594,11 +2600,7 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
     start_atoms.count = 0;
     settle(&r, &start, &start_atoms, 0);
     if (has_stuck_cards(&r, &start, 1)) return Py_BuildValue("(iiO)", 1, 0, Py_None);
-    if (r.blockades) {
-        int tops[MAX_COLUMNS];
-        uint64_t talon_stuck;
-        if (blockade(&r, &start, tops, &talon_stuck)) return Py_BuildValue("(iiO)", 1, 0, Py_None);
-    }
+    if (r.blockades && is_blockaded(&r, &start)) return Py_BuildValue("(iiO)", 1, 0, Py_None);
     set_start(&r, &start);
     if (has_relaxed) set_start(&relaxed, &start);
 
@@ -2737,11 +2739,7 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
                    locks up when cards are laid for good (a red queen on the one black king
                    free for two); checking every position finds more, sooner, but costs more
                    than it saves (docs/solver.md, "Blockades"). */
-                if (mr->check_blockades && step == STEP_LAID) {
-                    int tops[MAX_COLUMNS];
-                    uint64_t talon_stuck;
-                    if (blockade(mr, &s, tops, &talon_stuck)) continue;
-                }
+                if (mr->check_blockades && step == STEP_LAID && is_blockaded(mr, &s)) continue;
                 e->came_back = step >= STEP_BROUGHT_BACK ? step - STEP_BROUGHT_BACK + 1 : 0;
                 e->parent = (uint32_t)node;
                 e->depth = m->store->depth[node];
