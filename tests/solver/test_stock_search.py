@@ -22,6 +22,7 @@ from solitaire.solver.stock_bridge import (
     ACES_UP,
     COMPLETE,
     DRAW_ONE,
+    DRAW_ONE_LIKELY,
     LIKELY,
     NOVELTY,
     NOVELTY_BY_PROGRESS,
@@ -300,6 +301,43 @@ def test_a_win_one_card_at_a_time_is_no_win_of_draw_three() -> None:
     assert solve(deal("KL1-D1N-AAAAAAT"), seconds=30).verdict is Verdict.WINNABLE
 
 
+DRAW_ONE_SCOUT: Config = (DRAW_ONE_LIKELY, 2, 1, 3, 8, 0, NOVELTY)
+
+
+def test_the_draw_one_scouts_win_ends_the_relaxation() -> None:
+    """KL1-D3N deal 906 is won in draw 1, but the draw-1 complete search wanders without
+    finding the win for hundreds of thousands of positions, taking turns from the draw-3
+    searches all along. The scout, the draw-1 likely moves, wins within a few thousand, and
+    every draw-1 search leaves with it: a relaxation won can prove nothing. Alone, the two
+    then end with no verdict (every search gone, none ran dry)."""
+    relaxation: Config = (DRAW_ONE, 0, 12)
+    alone = _c_search("KL1-D3N-AAAABIW", (relaxation,), 200_000)
+    assert alone == (stock_bridge.OUT_OF_BUDGET, 200_000)
+    status, positions = _c_search("KL1-D3N-AAAABIW", (DRAW_ONE_SCOUT, relaxation), 200_000)
+    assert status == stock_bridge.ALL_DRY
+    assert positions < 20_000
+
+
+def test_the_draw_one_scout_proves_nothing_and_leaves_the_proof_to_the_relaxation() -> None:
+    """KL1-D3N deal 410 is lost in draw 1: the scout alone runs dry with no verdict, and
+    beside it the draw-1 complete search runs dry too, which proves the draw-3 deal lost."""
+    status, _ = _c_search("KL1-D3N-AAAAAPU", (DRAW_ONE_SCOUT,))
+    assert status == stock_bridge.ALL_DRY
+    status, _ = _c_search("KL1-D3N-AAAAAPU", (DRAW_ONE_SCOUT, (DRAW_ONE, 0, 1)))
+    assert status == stock_bridge.PROVED_LOST
+    # A deal won in draw 1 and lost in draw 3 (19): the draw-3 complete search proves it.
+    status, _ = _c_search("KL1-D3N-AAAAAAT", (DRAW_ONE_SCOUT, (DRAW_ONE, 0, 1), (COMPLETE, 0, 1)))
+    assert status == stock_bridge.PROVED_LOST
+
+
+def test_the_draw_one_scout_needs_the_draw_one_rules() -> None:
+    position = deal("KL1-D3N-AAAAAAT")
+    table = StockTable.for_variant(position.variant)
+    search = stock_bridge._module().search
+    with pytest.raises(ValueError, match="needs the draw_one rules"):
+        search(state_of(position), table.as_tuple(), (DRAW_ONE_SCOUT,), 10.0, True, -1, 10**7)
+
+
 @pytest.mark.slow
 def test_a_draw_three_deal_lost_one_card_at_a_time_is_proved_lost() -> None:
     """KL1-D3N deal 174: the draw-1 search runs dry (about a million positions), and the
@@ -572,7 +610,7 @@ def test_a_complete_search_that_runs_dry_is_a_proof() -> None:
     "configs",
     [
         (),
-        ((6, 0, 1),),
+        ((7, 0, 1),),
         ((1, 0, 0),),
         ((1, 0),),
         ((1, 0, 65),),

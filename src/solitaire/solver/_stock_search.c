@@ -25,6 +25,9 @@
  * every move of the game whose rules are draw_one, the same game dealt one card at a time
  * (a draw-3 game's relaxation: every draw-3 game is a draw-1 game, docs/solver.md); when it
  * runs dry the game given is lost, and its wins are no wins (the search just stops). Level
+ * DRAW_ONE_LIKELY (6): the likely moves of the same draw-1 game, DRAW_ONE's scout: it proves
+ * nothing, but once it wins, the relaxation is won, and every DRAW_ONE search stops with it,
+ * since none of them can prove a loss any more. Level
  * UNCHAINED (4): every move, as COMPLETE, but without the free chains (a complete search
  * that lays talon cards one at a time, as the talon waits allow). Level ACES_UP (5, a game
  * dealt one card at a time): every move of the same game with the talon's aces already up, a
@@ -66,6 +69,7 @@
 #define DRAW_ONE 3 /* a config's level: every move of the same game dealt one card at a time */
 #define UNCHAINED 4 /* a config's level: every move, the talon cards not only in free chains */
 #define ACES_UP 5   /* a config's level: every move, from the position with the talon's aces up */
+#define DRAW_ONE_LIKELY 6 /* a config's level: the likely moves of DRAW_ONE's game, its scout */
 
 typedef struct {
     int columns, places_per_suit, places, draw, redeal, single_card, talon_free, total;
@@ -2508,6 +2512,17 @@ static void share_stored(Member *team, Py_ssize_t members, int alive, long long 
 #define MAX_MEMBERS 8
 #define SLICE 2048
 
+/* A relaxation won: every search of it still running leaves the turns. How many left. */
+static int retire_relaxation(Member *team, Py_ssize_t members, int relaxation, size_t *held) {
+    int left = 0;
+    for (Py_ssize_t j = 0; j < members; j++)
+        if (team[j].running && team[j].relaxation == relaxation) {
+            retire(&team[j], held);
+            left++;
+        }
+    return left;
+}
+
 /* Retire a running search when the memory bound is reached: of the likely searches (which
    prove nothing) the one whose store holds the most, or without one, the largest of the
    others. Its index. */
@@ -2565,12 +2580,13 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
             if (!PyErr_Occurred()) PyErr_SetString(PyExc_TypeError, "a search is a tuple");
             return NULL;
         }
-        if ((levels[k] < LIKELY || levels[k] > ACES_UP) ||
+        if ((levels[k] < LIKELY || levels[k] > DRAW_ONE_LIKELY) ||
             turns[k] < 1 || turns[k] > 64 || downs[k] < 0 || downs[k] > 16 || on_downs[k] < 0 ||
             on_downs[k] > 16 || nexts[k] < 0 || nexts[k] > 16 ||
             novelties[k] < 0 || novelties[k] > 2 || leaves[k] < 0) {
             PyErr_SetString(PyExc_ValueError, "a search is (level LIKELY 1, COMPLETE 2,"
-                                              " DRAW_ONE 3, UNCHAINED 4 or ACES_UP 5, weight,"
+                                              " DRAW_ONE 3, UNCHAINED 4, ACES_UP 5 or"
+                                              " DRAW_ONE_LIKELY 6, weight,"
                                               " turns"
                                               " 1-64[, face-down"
                                               " weight 0-16[, weight of a card on a face-down"
@@ -2579,12 +2595,12 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
                                               " before it leaves, 0 or more]]]]])");
             return NULL;
         }
-        if (leaves[k] > 0 && levels[k] != LIKELY) {
+        if (leaves[k] > 0 && levels[k] != LIKELY && levels[k] != DRAW_ONE_LIKELY) {
             /* A search that can prove a loss stays to the end. */
             PyErr_SetString(PyExc_ValueError, "only a search of the likely moves leaves early");
             return NULL;
         }
-        if (levels[k] == DRAW_ONE && !has_relaxed) {
+        if ((levels[k] == DRAW_ONE || levels[k] == DRAW_ONE_LIKELY) && !has_relaxed) {
             PyErr_SetString(PyExc_ValueError, "a DRAW_ONE search needs the draw_one rules");
             return NULL;
         }
@@ -2619,7 +2635,9 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
         store->held = &held;
         store->max_held = max_bytes > 0 ? (size_t)max_bytes : 0;
         Expansion *e = team[k].e;
-        team[k].relaxation = levels[k] == DRAW_ONE || levels[k] == ACES_UP ? levels[k] : 0;
+        team[k].relaxation = levels[k] == DRAW_ONE_LIKELY ? DRAW_ONE
+                             : levels[k] == DRAW_ONE || levels[k] == ACES_UP ? levels[k]
+                                                                             : 0;
         e->rules = team[k].relaxation == DRAW_ONE ? &relaxed : &r;
         e->store = store;
         e->depth_weight = weights[k];
@@ -2637,7 +2655,9 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
             }
         }
         e->goal = -1;
-        team[k].level = team[k].relaxation || levels[k] == UNCHAINED ? COMPLETE : levels[k];
+        team[k].level = levels[k] == DRAW_ONE_LIKELY                      ? LIKELY
+                        : team[k].relaxation || levels[k] == UNCHAINED ? COMPLETE
+                                                                       : levels[k];
         e->unchained = levels[k] == UNCHAINED;
         set_loose(e, e->rules, team[k].level);
         team[k].slice = SLICE * turns[k];
@@ -2660,6 +2680,7 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
     for (Py_ssize_t k = 0; k < members && status == 3; k++) {
         int key_size, is_new;
         Member *m = &team[k];
+        if (!m->running) continue; /* its relaxation won already */
         const Rules *mr = m->e->rules;
         /* The draw-1 search starts from the same position with its own safe moves, the
            aces-up one from the position with the talon's aces up, then its safe moves. */
@@ -2676,7 +2697,8 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
             !push(m->store, estimate(mr, &root, m->e->down_weight, m->e->on_down_weight,
                                      m->e->next_weight), m->root))
             status = 2;
-        else if (is_won(mr, &root) && m->relaxation) m->running = 0; /* a relaxation's win is none */
+        else if (is_won(mr, &root) && m->relaxation)
+            retire_relaxation(team, members, m->relaxation, &held); /* its win is none */
         else if (is_won(mr, &root)) { m->e->goal = m->root; status = 0; winner = (int)k; }
     }
     int alive = 0;
@@ -2762,9 +2784,9 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
                 if (shed_self) break;
                 if (e->failed) { status = 2; break; }
                 if (e->goal >= 0 && m->relaxation) {
-                    /* Won in a relaxation: says nothing of the game given. */
-                    retire(m, &held);
-                    alive--;
+                    /* Won in a relaxation: says nothing of the game given, and none of the
+                       relaxation's searches can prove a loss any more. */
+                    alive -= retire_relaxation(team, members, m->relaxation, &held);
                     break;
                 }
                 if (e->goal >= 0) { status = 0; winner = (int)k; break; }

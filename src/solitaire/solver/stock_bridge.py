@@ -48,13 +48,15 @@ C_COLUMN_ROOM = 40
 run could add); a typed-in position with a longer column is searched with the engine's
 rules."""
 
-LIKELY, COMPLETE, DRAW_ONE, UNCHAINED, ACES_UP = 1, 2, 3, 4, 5
+LIKELY, COMPLETE, DRAW_ONE, UNCHAINED, ACES_UP, DRAW_ONE_LIKELY = 1, 2, 3, 4, 5, 6
 """A search's level: the likely moves, or every move (docs/solver.md); DRAW_ONE: every move
 of the same game dealt one card at a time, a draw-3 game's relaxation (its running dry
-proves the game lost, its wins are no wins); UNCHAINED: every move, as COMPLETE, but where
-the table has free chains (``StockTable.free_chains``) talon cards are laid one at a time,
-as the talon waits allow, instead of only in chains (complete too: its running dry is a
-proof); ACES_UP (a game dealt one card at a time): every move from the same position with
+proves the game lost, its wins are no wins); DRAW_ONE_LIKELY: the likely moves of that
+draw-1 game, DRAW_ONE's scout (it proves nothing, but once it wins, the relaxation is won
+and every DRAW_ONE search leaves the turns with it); UNCHAINED: every move, as COMPLETE, but
+where the table has free chains (``StockTable.free_chains``) talon cards are laid one at a
+time, as the talon waits allow, instead of only in chains (complete too: its running dry is
+a proof); ACES_UP (a game dealt one card at a time): every move from the same position with
 the talon's aces up, another relaxation (left out when no ace lies in the talon)."""
 
 WON, PROVED_LOST, OUT_OF_BUDGET, ALL_DRY = 0, 1, 2, 3
@@ -100,6 +102,7 @@ __all__ = [
     "BUILT",
     "COMPLETE",
     "DRAW_ONE",
+    "DRAW_ONE_LIKELY",
     "LIKELY",
     "NOVELTY",
     "NOVELTY_BY_PROGRESS",
@@ -154,12 +157,12 @@ def search(
     card at a time (Easy Harp), the weight of a face-up card lying on a face-down one (8
     without), and a sixth, the weight of a card lying over the next card a foundation takes
     (0 without), and a seventh, :data:`NOVELTY`, :data:`NOVELTY_BY_PROGRESS` or 0; a
-    ``DRAW_ONE`` search plays ``table.dealt_one_at_a_time()``. ``max_positions`` −1 for no
-    limit. Once ``focus_after`` positions are expanded undecided (−1: never), the likely
-    searches leave the turns."""
+    ``DRAW_ONE`` or ``DRAW_ONE_LIKELY`` search plays ``table.dealt_one_at_a_time()``.
+    ``max_positions`` −1 for no limit. Once ``focus_after`` positions are expanded undecided
+    (−1: never), the likely searches leave the turns."""
     draw_one = (
         table.dealt_one_at_a_time().as_tuple()
-        if any(config[0] == DRAW_ONE for config in configs)
+        if any(config[0] in (DRAW_ONE, DRAW_ONE_LIKELY) for config in configs)
         else None
     )
     status, positions, atoms = _module().search(

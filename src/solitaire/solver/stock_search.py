@@ -32,6 +32,7 @@ from .stock_bridge import (
     ACES_UP,
     COMPLETE,
     DRAW_ONE,
+    DRAW_ONE_LIKELY,
     LIKELY,
     NOVELTY,
     NOVELTY_BY_PROGRESS,
@@ -87,8 +88,21 @@ search's four and the complete search's one. Every split of the turns measured t
 deals it proves for lost deals whose own complete search is small and for late wins of the
 likely search (docs/solver-figures.md, 2026-12-06, evening)."""
 
+DRAW_THREE_SCOUT_LEAVES_AFTER = 1_000_000
+"""Klondike draw 3 with passes (KL1-D3N): the draw-1 scout (:data:`DRAW_ONE_LIKELY`) leaves the
+turns once the portfolio has expanded this many positions. Its wins come within tens of
+thousands of its own positions (KL1-D3N 543 after 32 825), and on a deal lost in draw 1,
+which it cannot prove, it would take turns from the proof to the end (docs/solver-figures.md,
+2026-12-07)."""
+
 DRAW_THREE_PORTFOLIOS: tuple[Portfolio, ...] = (
-    ((LIKELY, 0, 1), (LIKELY, 2, 2, 3, 8, 0, NOVELTY), (COMPLETE, 0, 1), (DRAW_ONE, 0, 12)),
+    (
+        (DRAW_ONE_LIKELY, 2, 1, 3, 8, 0, NOVELTY, DRAW_THREE_SCOUT_LEAVES_AFTER),
+        (LIKELY, 0, 1),
+        (LIKELY, 2, 2, 3, 8, 0, NOVELTY),
+        (COMPLETE, 0, 1),
+        (DRAW_ONE, 0, 12),
+    ),
 )
 """Klondike draw 3 with passes (KL1-D3N): Klondike's plan, beside the complete search of the
 same game dealt one card at a time, a relaxation that proves losses only (every draw-3 game
@@ -97,7 +111,9 @@ talon is left out of the key and its cards wait until needed. It takes twelve tu
 others' one, two and one: it leaves them as soon as it wins (most deals won in draw 3 are won
 in draw 1 at once), while proving a loss in draw 1 takes far more positions. The cost: on a
 deal it wins only late, the likely searches have fewer turns until then, so their wins come
-later (docs/solver-figures.md has the figures)."""
+later. Its scout, weighted A* 2 on the likely moves of the same draw-1 game (novel positions
+first, as in KL1-D1N's portfolio, one turn), wins most of those deals far sooner, and every
+draw-1 search leaves with its win (docs/solver-figures.md has the figures)."""
 
 EASY_HARP_PORTFOLIOS: tuple[Portfolio, ...] = (
     (
