@@ -13,6 +13,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#ifdef __linux__
+#include <sys/mman.h>
+#endif
 
 #define BUCKETS 16384
 #define CLOCK_EVERY 1024
@@ -93,12 +96,49 @@ static uint32_t hash_bytes(const uint8_t *data, int size) {
     return (uint32_t)(h ^ (h >> 32));
 }
 
+/* The table lies in 2 MiB pages where it spans a few (Linux, which gives them on request):
+   its lookups land anywhere in it, and in 4 KiB pages nearly every one costs a page walk
+   before its cache miss. Fresh either way, its slots zero (free). Other blocks stay in small
+   pages: the arena is read where positions are found again and written at its end, and in
+   huge pages it only held more memory (docs/solver-figures.md, 2026-12-07). */
+#define HUGE_PAGE ((size_t)2 << 20)
+#define IN_HUGE_PAGES(bytes) ((bytes) >= 4 * HUGE_PAGE)
+
+static uint64_t *new_table(uint64_t size) {
+    size_t bytes = size * sizeof(uint64_t);
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    if (IN_HUGE_PAGES(bytes)) {
+        /* Mapped with a huge page to spare, then cut to start at a huge page's boundary. */
+        uint8_t *mapped = mmap(NULL, bytes + HUGE_PAGE, PROT_READ | PROT_WRITE,
+                               MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (mapped == MAP_FAILED) return NULL;
+        size_t lead = (HUGE_PAGE - (uintptr_t)mapped % HUGE_PAGE) % HUGE_PAGE;
+        if (lead) munmap(mapped, lead);
+        munmap(mapped + lead + bytes, HUGE_PAGE - lead);
+        madvise(mapped + lead, bytes, MADV_HUGEPAGE);
+        return (uint64_t *)(void *)(mapped + lead);
+    }
+#endif
+    return calloc(size, sizeof(uint64_t));
+}
+
+static void free_table(uint64_t *table, uint64_t size) {
+    if (!table) return;
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    if (IN_HUGE_PAGES(size * sizeof(uint64_t))) {
+        munmap(table, size * sizeof(uint64_t));
+        return;
+    }
+#endif
+    free(table);
+}
+
 static int grow_table(Store *st) {
     uint64_t size = st->table_size ? st->table_size * 2 : (1u << 16);
     if (!take_bytes(st, (size - st->table_size) * sizeof(uint64_t),
                     st->table_size * sizeof(uint64_t)))
         return 0;
-    uint64_t *table = calloc(size, sizeof(uint64_t));
+    uint64_t *table = new_table(size);
     if (!table) return 0;
     for (uint64_t i = 0; i < st->table_size; i++) {
         uint64_t entry = st->table[i];
@@ -107,7 +147,7 @@ static int grow_table(Store *st) {
         while (table[j]) j = (j + 1) & (size - 1);
         table[j] = entry;
     }
-    free(st->table);
+    free_table(st->table, st->table_size);
     st->table = table;
     st->table_size = size;
     return 1;
@@ -233,7 +273,7 @@ static void free_store(Store *st) {
     free(st->depth);
     free(st->step);
     free(st->key_size);
-    free(st->table);
+    free_table(st->table, st->table_size);
     for (int i = 0; i < BUCKETS; i++) free(st->bucket_items[i]);
 }
 
