@@ -98,9 +98,9 @@ static uint32_t hash_bytes(const uint8_t *data, int size) {
 
 /* The table lies in 2 MiB pages where it spans a few (Linux, which gives them on request):
    its lookups land anywhere in it, and in 4 KiB pages nearly every one costs a page walk
-   before its cache miss. Fresh either way, its slots zero (free). Other blocks stay in small
-   pages: the arena is read where positions are found again and written at its end, and in
-   huge pages it only held more memory (docs/solver-figures.md, 2026-12-07). */
+   before its cache miss. Fresh either way, its slots zero (free). The other blocks stay in
+   small pages: the arena in huge pages held more memory or ran slower, and the node arrays
+   gained nothing (docs/solver-figures.md, 2026-12-07). */
 #define HUGE_PAGE ((size_t)2 << 20)
 #define IN_HUGE_PAGES(bytes) ((bytes) >= 4 * HUGE_PAGE)
 

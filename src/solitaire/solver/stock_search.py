@@ -149,11 +149,15 @@ searches win deals later than that; KL1-D3N has its own, later (docs/solver-figu
 2026-12-05 to 2026-12-07)."""
 
 
-DRAW_THREE_FOCUS_AFTER = 3_000_000
+DRAW_THREE_FOCUS_AFTER = 5_000_000
 """Klondike draw 3 with passes (KL1-D3N): the same focus, later, since its likely searches win
-some deals later (over deals 1-1 500 the latest, 1134, after 2.9 million positions). Past it
-the draw-1 relaxation, which alone proves most of KL1-D3N's hard losses, and the draw-3
-complete search keep the turns (docs/solver-figures.md, 2026-12-05)."""
+some deals later: over deals 1-1 500 the latest, 1134, after 2.9 million positions, and
+since the draw-1 relaxation's scout gives them the turns the relaxation wandered with,
+held-out deals 3585 and 3695 after 4.8 and 4.5 million. Past it the draw-1 relaxation, which
+alone proves most of KL1-D3N's hard losses, and the draw-3 complete search keep the turns;
+without it, the losses only the draw-3 complete search proves come late (1147: 5.5 million
+positions with the focus at 3 million, 7.0 at 5 million, 9.0 without) (docs/solver-figures.md,
+2026-12-05 and 2026-12-07)."""
 
 
 def search(position: Position, budget: Budget) -> list[Move] | None:
