@@ -1,13 +1,14 @@
 """The ``solitaire`` command as a new user meets it: deal and play, good and bad input."""
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-from solitaire.cli import EXIT_ILLEGAL_MOVE, main
+from solitaire.cli import EXIT_ILLEGAL_MOVE, EXIT_READER_GONE, main
 
 SS9 = Path(__file__).parent / "fixtures" / "ss9.txt"
 
@@ -26,6 +27,25 @@ def test_deal_prints_the_layout_of_the_first_position() -> None:
     lines = result.stdout.splitlines()
     assert lines[0] == "game: KL1-D1N-AAAAAAG"
     assert lines[-1].startswith("t7: [") and len(lines) == 14
+
+
+def test_output_whose_reader_went_away_stops_quietly() -> None:
+    # `solitaire deal … | head -0`: the pipe's reading end is closed before a line is written.
+    script = Path(sys.executable).parent / "solitaire"
+    reading, writing = os.pipe()
+    os.close(reading)
+    try:
+        result = subprocess.run(
+            [str(script), "deal", "KL1-D1N-AAAAAAG"],
+            stdout=writing,
+            stderr=subprocess.PIPE,
+            text=True,
+            check=False,
+        )
+    finally:
+        os.close(writing)
+    assert result.returncode == EXIT_READER_GONE
+    assert result.stderr == ""  # no traceback
 
 
 def test_deal_json(capsys: pytest.CaptureFixture[str]) -> None:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -30,6 +31,9 @@ from .solver import command as solver_command
 
 EXIT_BAD_INPUT = 2
 EXIT_ILLEGAL_MOVE = 3
+EXIT_READER_GONE = 141
+"""Output cut short because its reader went away (``solitaire solve … | head``): 128 + SIGPIPE,
+as the shell reports a command that a closed pipe stopped."""
 
 
 def _game_from(code: str | None, layout_file: str | None) -> Game:
@@ -147,6 +151,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BadInput as error:
         print(f"solitaire: {error}", file=sys.stderr)
         return EXIT_BAD_INPUT
+    except BrokenPipeError:
+        # The reader has all it wanted: stop quietly, as Unix tools do, and point the output
+        # at nothing so that the interpreter's last flush does not fail over it again.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return EXIT_READER_GONE
     return result
 
 
