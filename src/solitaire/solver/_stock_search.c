@@ -2635,9 +2635,11 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
         store->held = &held;
         store->max_held = max_bytes > 0 ? (size_t)max_bytes : 0;
         Expansion *e = team[k].e;
-        team[k].relaxation = levels[k] == DRAW_ONE_LIKELY ? DRAW_ONE
-                             : levels[k] == DRAW_ONE || levels[k] == ACES_UP ? levels[k]
-                                                                             : 0;
+        /* The scout belongs to the draw-1 relaxation, and searches its likely moves. */
+        int scout = levels[k] == DRAW_ONE_LIKELY;
+        team[k].relaxation = scout || levels[k] == DRAW_ONE ? DRAW_ONE
+                             : levels[k] == ACES_UP         ? ACES_UP
+                                                            : 0;
         e->rules = team[k].relaxation == DRAW_ONE ? &relaxed : &r;
         e->store = store;
         e->depth_weight = weights[k];
@@ -2655,7 +2657,7 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
             }
         }
         e->goal = -1;
-        team[k].level = levels[k] == DRAW_ONE_LIKELY                      ? LIKELY
+        team[k].level = scout ? LIKELY
                         : team[k].relaxation || levels[k] == UNCHAINED ? COMPLETE
                                                                        : levels[k];
         e->unchained = levels[k] == UNCHAINED;
