@@ -908,23 +908,23 @@ def test_a_talon_card_goes_up_in_one_step_with_the_cards_it_waits_for() -> None:
     [
         (
             State((b"\x00",) * 6, b"\x00" * 4, b"", 0),
-            (7, 1, 1, True, False, True, False, False, False, False, False, False, False),
+            (7, 1, 1, True, False, True, False, False, False, False, False, False, False, False),
         ),
         (
             State((b"\x00",) * 7, b"\x00" * 4, b"", 1),
-            (7, 1, 1, True, False, True, False, False, False, False, False, False, False),
+            (7, 1, 1, True, False, True, False, False, False, False, False, False, False, False),
         ),
         (
             State((b"\x00\x34",) + (b"\x00",) * 6, b"\x00" * 4, b"", 0),
-            (7, 1, 1, 1, 0, 1, 0, 0, 0, 0, 0, 0, 0),
+            (7, 1, 1, 1, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0),
         ),
         (
             State((b"\x00",) * 7, b"\x00" * 4, b"", 0),
-            (7, 3, 1, True, False, True, False, False, False, False, False, False, False),
+            (7, 3, 1, True, False, True, False, False, False, False, False, False, False, False),
         ),
         (
             State((b"\x00",) * 7, b"\x0e" + b"\x00" * 3, b"", 0),
-            (7, 1, 1, 1, 0, 1, 0, 0, 0, 0, 0, 0, 0),
+            (7, 1, 1, 1, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0),
         ),
     ],
 )

@@ -728,6 +728,10 @@ def test_each_reduction_applies_where_it_is_sound_and_pays() -> None:
     # decks one card at a time (talon cards only).
     assert [table.free_chains for table in tables.values()] == [True, False, False, True]
     assert tables["KL1-D3N"].dealt_one_at_a_time().free_chains
+    # Waste dominance where waste sizes differ in what the taps reach: more than one card a
+    # tap, with passes (without them the waste size follows from the cards played).
+    assert [table.waste_dominance for table in tables.values()] == [False, True, False, False]
+    assert not tables["KL1-D3N"].dealt_one_at_a_time().waste_dominance
 
 
 def _fits_and_safe(foundations: bytes, card: int, other_below: int, same_below: int) -> bool:
@@ -1058,6 +1062,34 @@ def test_blockades_agree_with_the_search_without_them_mid_game() -> None:
     changed = _where_a_rule_changes_the_search("KL1-D1N", "blockades", "blockades", range(1, 13), 5)
     # The check changed the search on 35 lost positions and 4 won ones (within 30 000).
     assert changed.count(Verdict.NOT_WINNABLE) >= 30 and changed.count(Verdict.WINNABLE) >= 2
+
+
+@pytest.mark.slow
+def test_a_waste_that_reaches_more_agrees_with_the_search_without_it_mid_game() -> None:
+    """WASTE_DOMINANCE (docs/solver.md, "A waste size that reaches more") on the positions the
+    plain player meets in its games of KL1-D3N deals 1-12 (every fifth move; many lost by
+    its mistakes): the complete search alone with the rule, run to its end, agrees with the
+    same search without it (itself checked against the real rules above), wins and losses
+    alike, and the rule changes the search on both. Small positions hardly ever hold two
+    positions that differ in their waste size alone, so the judge here is the search
+    without the rule."""
+    changed = _where_a_rule_changes_the_search(
+        "KL1-D3N", "waste_dominance", "waste dominance", range(1, 13), 5
+    )
+    # The rule changed the search on 43 lost positions and 23 won ones (within 30 000).
+    assert changed.count(Verdict.NOT_WINNABLE) >= 35 and changed.count(Verdict.WINNABLE) >= 15
+
+
+def test_a_waste_that_reaches_more_proves_a_draw_three_deal_lost_sooner() -> None:
+    """KL1-D3N 905 is lost: the complete search alone proves it with fewer positions when it
+    leaves out the positions a stored one reaches more than (6 801 against 9 452)."""
+    position = rules_for(parse_variant("KL1-D3N")).deal(905)
+    table = StockTable.for_variant(position.variant)
+    assert table.waste_dominance
+    verdict, positions = _complete_alone(position, table)
+    plain, without = _complete_alone(position, replace(table, waste_dominance=False))
+    assert verdict is plain is Verdict.NOT_WINNABLE
+    assert positions < without * 0.8
 
 
 @pytest.mark.slow

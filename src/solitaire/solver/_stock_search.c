@@ -9,7 +9,7 @@
  * (suit × 13 + rank − 1, suits ♠ ♥ ♦ ♣); foundations the places' heights; the talon the
  * waste (bottom first) then the stock in the order it will be turned. rules is
  * (columns, places_per_suit, draw, redeal, single_card, talon_waits, kings_fill, runs_wait,
- * loose_cards, free_chains, likely_backs, ups_together).
+ * loose_cards, free_chains, likely_backs, ups_together, blockades, waste_dominance).
  *
  * search(position, rules, configs, seconds, cpu_clock, max_positions, max_nodes, draw_one,
  *        max_bytes[, focus_after]) -> (status, positions, atoms)
@@ -97,6 +97,9 @@ typedef struct {
     int blockades;       /* one deck, runs moving: the start is checked for blockades */
     int check_blockades; /* and with free chains, the positions a chain step reached by laying
                             cards on a column's first face-up card (blockade, lays_on_first) */
+    int waste_dominance; /* complete level, more than one card a tap, with passes: a position
+                            whose waste size the taps reach less from is left out
+                            (waste_dominates) */
     /* Compact positions (set_start, a search's own rules only): what every position of the
        search keeps from its start, so that the stored bytes leave it out. A column's
        face-down cards are the first cards of a column of the start (cards never go onto
@@ -997,8 +1000,9 @@ enum { SEARCHING, LISTING, FINDING };
    check_blockades), or it
    brought card c back from its foundation (STEP_BROUGHT_BACK + c; one deck only): the
    position's own move of c up again leads back to the one before, already stored, and is
-   not made. */
-enum { STEP_OTHER = 0, STEP_TALON = 1, STEP_LAID = 2, STEP_BROUGHT_BACK = 3 };
+   not made. STEP_DOMINATED: a position stored since, the same but for its waste size,
+   reaches more (waste_dominates); left out when its turn comes. */
+enum { STEP_OTHER = 0, STEP_TALON = 1, STEP_LAID = 2, STEP_BROUGHT_BACK = 3, STEP_DOMINATED = 255 };
 
 typedef struct {
     const Rules *rules;
@@ -1048,6 +1052,10 @@ typedef struct {
     int loose_up;
     int ups_together;       /* the complete level of Rules.ups_together */
     int truncated;          /* a chain was cut short: running dry proves nothing */
+    /* Rules.waste_dominance at the complete level: the table's hash leaves out the waste's key
+       (a key's last byte), so that positions differing in it alone meet on one probe
+       sequence (dominated). */
+    int dominance;
     int prefix_len;         /* the step's moves before the one added (chains, ups_together) */
     int going_up;           /* the step being added sends cards up together (ups_together) */
     const State *expanding; /* the position whose successors are being made */
@@ -1078,6 +1086,38 @@ static void set_loose(Expansion *e, const Rules *r, int level) {
     e->ups_together = level == COMPLETE && r->ups_together;
 }
 
+/* Waste dominance (Rules.waste_dominance): whether the waste size keyed `stored` reaches every
+   waste size that the one keyed `given` reaches, in positions otherwise the same. Keyed as
+   write_position keys them: 0 for the pass cycle (0, draw, 2 × draw, … and the whole talon),
+   which every size reaches; off it, a size reaches the larger ones of its remainder by the
+   draw, then the whole talon and the cycle. So a size off the cycle reaches all that the cycle,
+   or a larger size of its remainder, reaches. For example in draw 3 with 10 talon cards,
+   size 1 reaches 1, 4, 7, 10, 0, 3, 6, 9; size 4 reaches the same less 1. */
+static inline int waste_dominates(int stored, int given, int draw) {
+    return !given || (stored && stored % draw == given % draw && stored < given);
+}
+
+/* Waste dominance: whether a stored position, the same as the new one keyed `key` but for its
+   waste's key (the last byte), reaches every waste size the new one does; if so, the new one is
+   left out. Its successors are among the stored one's: every move the new one allows, the
+   other allows (a talon card a tap brings up there is one here too; every rule that holds a
+   move back asks only whether some card can be brought up), and makes a position of the
+   same relation, or the very same position with a talon card played (docs/solver.md, "A
+   waste size that reaches more"). The stored ones the new one reaches more than are marked
+   to be left out in turn (STEP_DOMINATED), unless expanded already. */
+static int dominated(Store *st, const Rules *r, const uint8_t *key, int key_size, uint32_t h) {
+    int given = key[key_size - 1];
+    for (uint64_t j = h & (st->table_size - 1); st->table[j]; j = (j + 1) & (st->table_size - 1)) {
+        if ((uint32_t)(st->table[j] >> 32) != h) continue;
+        uint32_t other = (uint32_t)st->table[j] - 1;
+        const uint8_t *stored = st->arena + st->offset[other];
+        if (st->key_size[other] != key_size || memcmp(stored, key, (size_t)key_size - 1)) continue;
+        if (waste_dominates(stored[key_size - 1], given, r->draw)) return 1;
+        if (waste_dominates(given, stored[key_size - 1], r->draw)) st->step[other] = STEP_DOMINATED;
+    }
+    return 0;
+}
+
 /* Look up the batch in order: store the new positions, queue them, stop at a win. */
 static int flush(Expansion *e) {
     Store *st = e->store;
@@ -1089,6 +1129,8 @@ static int flush(Expansion *e) {
         uint32_t node = find_node(st, e->slot[k], e->key_size[k], e->hash[k], &slot);
         if (node != UINT32_MAX) continue;
         if (slot == UINT64_MAX) { e->failed = 1; return 1; }
+        if (e->dominance && dominated(st, e->rules, e->slot[k], e->key_size[k], e->hash[k]))
+            continue;
         if (quick) e->size[k] = compact_tail(e->rules, e->slot[k], e->key_size[k]);
         node = add_node(st, slot, e->slot[k], e->size[k], e->key_size[k], e->hash[k], e->parent,
                         (uint16_t)(e->depth + 1), e->step[k]);
@@ -1150,7 +1192,7 @@ static int add(Expansion *e, State *child, Atom move) {
     settle(r, child, NULL, e->loose_up);
     int k = e->count++;
     e->size[k] = write_position(r, child, e->slot[k], &e->key_size[k], 1);
-    e->hash[k] = hash_bytes(e->slot[k], e->key_size[k]);
+    e->hash[k] = hash_bytes(e->slot[k], e->key_size[k] - e->dominance);
     if (e->store->table_size)
         __builtin_prefetch(&e->store->table[e->hash[k] & (e->store->table_size - 1)]);
     e->won[k] = (uint8_t)is_won(r, child);
@@ -2379,11 +2421,12 @@ static PyObject *state_tuple(const Rules *r, const State *s) {
 
 static int parse_rules(PyObject *rules, Rules *r) {
     int columns, places_per_suit, draw, redeal, single_card, talon_waits, kings_fill, runs_wait,
-        loose_cards, free_chains, likely_backs, ups_together, blockades;
+        loose_cards, free_chains, likely_backs, ups_together, blockades, waste_dominance;
     if (!PyTuple_Check(rules) ||
-        !PyArg_ParseTuple(rules, "iiiiiiiiiiiii", &columns, &places_per_suit, &draw, &redeal,
+        !PyArg_ParseTuple(rules, "iiiiiiiiiiiiii", &columns, &places_per_suit, &draw, &redeal,
                           &single_card, &talon_waits, &kings_fill, &runs_wait, &loose_cards,
-                          &free_chains, &likely_backs, &ups_together, &blockades)) {
+                          &free_chains, &likely_backs, &ups_together, &blockades,
+                          &waste_dominance)) {
         if (!PyErr_Occurred()) PyErr_SetString(PyExc_TypeError, "rules must be a tuple");
         return 0;
     }
@@ -2405,7 +2448,8 @@ static int parse_rules(PyObject *rules, Rules *r) {
                   ups_together && draw == 1 && redeal && talon_waits && places_per_suit == 1,
                   blockades && places_per_suit == 1 && !single_card,
                   blockades && free_chains && draw == 1 && redeal && talon_waits &&
-                      places_per_suit == 1 && !single_card};
+                      places_per_suit == 1 && !single_card,
+                  waste_dominance && draw > 1 && redeal};
     *r = made;
     return 1;
 }
@@ -2662,6 +2706,7 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
                                                                        : levels[k];
         e->unchained = levels[k] == UNCHAINED;
         set_loose(e, e->rules, team[k].level);
+        e->dominance = team[k].level == COMPLETE && e->rules->waste_dominance;
         team[k].slice = SLICE * turns[k];
         team[k].running = 1;
         team[k].leaves_after = leaves[k] > 0 ? leaves[k] : LLONG_MAX;
@@ -2693,7 +2738,8 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
         }
         if (m->relaxation) settle(mr, &root, NULL, 0);
         int size = serialize(mr, &root, buffer, &key_size);
-        m->root = find_or_add(m->store, buffer, size, key_size, hash_bytes(buffer, key_size),
+        m->root = find_or_add(m->store, buffer, size, key_size,
+                              hash_bytes(buffer, key_size - m->e->dominance),
                               UINT32_MAX, 0, 0, &is_new);
         if (m->root == UINT32_MAX ||
             !push(m->store, estimate(mr, &root, m->e->down_weight, m->e->on_down_weight,
@@ -2742,6 +2788,8 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
                         }
                     break;
                 }
+                /* A position that one stored after it reaches more than: left out, uncounted. */
+                if (m->store->step[node] == STEP_DOMINATED) continue;
                 if (max_positions >= 0 && positions >= max_positions) { status = 2; break; }
                 positions++;
                 if ((positions % CLOCK_EVERY == 0 || positions == 1) && now(cpu_clock) > deadline) {

@@ -1,7 +1,7 @@
 # The C search of Klondike and Easy Harp (_stock_search.c); called through stock_bridge.py.
 
 _Position = tuple[tuple[bytes, ...], bytes, bytes, int]
-_Rules = tuple[int, int, int, bool, bool, bool, bool, bool, bool, bool, bool, bool, bool]
+_Rules = tuple[int, int, int, bool, bool, bool, bool, bool, bool, bool, bool, bool, bool, bool]
 _Atom = tuple[int, int, int, int]
 
 def search(

@@ -23,7 +23,7 @@ The table (:class:`StockTable`) is what the search needs of the rules, read off
 >>> len(start.talon), start.waste_size, [column[0] for column in start.columns]
 (24, 0, [0, 1, 2, 3, 4, 5, 6])
 >>> StockTable.for_variant(code.variant).as_tuple()
-(7, 1, 1, True, False, True, True, True, False, True, True, True, True)
+(7, 1, 1, True, False, True, True, True, False, True, True, True, True, False)
 """
 
 from __future__ import annotations
@@ -97,6 +97,14 @@ can ever lie at a column's end. Checked at the start, and with free chains in th
 chain step reached by laying cards on a column's first face-up card or into an empty column
 (docs/solver.md, "Blockades"). Sound; tests turn it off to compare."""
 
+WASTE_DOMINANCE = True
+"""In draw 3 with passes, the complete level leaves out a position when it has stored one that
+differs only in the waste size and whose taps bring up every talon card this one's do: off the
+pass cycle (0, 3, 6, … and the whole talon), a waste size reaches the larger sizes of its
+remainder by 3 and then the cycle, so it reaches all that the cycle, and any larger size of
+its remainder, reaches. Whatever the lesser position can do, the other can (docs/solver.md,
+"A waste size that reaches more"). Sound; tests turn it off to compare."""
+
 
 class State(NamedTuple):
     """A position in the search's terms (see the module's docstring)."""
@@ -124,6 +132,7 @@ class StockTable:
     likely_backs: bool
     ups_together: bool
     blockades: bool
+    waste_dominance: bool
 
     @classmethod
     def for_variant(cls, variant: Variant) -> StockTable:
@@ -164,6 +173,9 @@ class StockTable:
             ups_together=one_deck and talon_waits and UPS_TOGETHER,
             # One deck, runs moving whole: the argument follows a moved run's first card.
             blockades=one_deck and not rules.single_card_moves and BLOCKADES,
+            # More than one card a tap, with passes: the waste sizes then differ in what
+            # the taps reach.
+            waste_dominance=rules.draw > 1 and rules.redeal and WASTE_DOMINANCE,
         )
 
     def dealt_one_at_a_time(self) -> StockTable:
@@ -196,11 +208,12 @@ class StockTable:
             and not self.single_card
             and LIKELY_BACKS,
             ups_together=talon_waits and self.places_per_suit == 1 and UPS_TOGETHER,
+            waste_dominance=False,
         )
 
     def as_tuple(
         self,
-    ) -> tuple[int, int, int, bool, bool, bool, bool, bool, bool, bool, bool, bool, bool]:
+    ) -> tuple[int, int, int, bool, bool, bool, bool, bool, bool, bool, bool, bool, bool, bool]:
         return (
             self.columns,
             self.places_per_suit,
@@ -215,6 +228,7 @@ class StockTable:
             self.likely_backs,
             self.ups_together,
             self.blockades,
+            self.waste_dominance,
         )
 
 
