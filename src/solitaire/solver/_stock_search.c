@@ -88,7 +88,7 @@ typedef struct {
        a column's candidates only shrink and the foundations only grow, so a position the
        start's check passes rarely locks up later: only the start is checked. */
     int check_dead;
-    int likely_back; /* likely level, one deck (draw 1 with passes): a foundation's top card
+    int likely_back; /* likely level, one deck, with passes: a foundation's top card
                         back onto a column for a card on face-down ones to go onto it, at
                         once or through one free card (frees_a_face_down_card) */
     int ups_together; /* complete level, talon cards waiting, one deck: a talon card goes up
@@ -2200,7 +2200,7 @@ static int expand(Expansion *e, const State *s, int level) {
             }
         }
     }
-    /* Likely moves (Klondike draw 1 with passes): a foundation's top card back onto a column
+    /* Likely moves (Klondike with passes): a foundation's top card back onto a column
        when a card that could then go onto it lies right on face-down cards (or is a free
        card onto which one could go in turn), as a player takes a card back to turn one
        over. KL1-D1N 906's win takes one (9H back for 8C to leave the face-down QH). */

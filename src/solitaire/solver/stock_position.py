@@ -73,13 +73,13 @@ it lies, as :data:`LOOSE_CARDS` says): a chain lays one back the moment a run ne
 
 
 LIKELY_BACKS = True
-"""In Klondike draw 1 with passes, the likely level (moves a good player would consider) takes a
-foundation's top card back onto a column for a card lying right on a column's face-down cards
-to go onto it, at once or through one free card (a talon card or a foundation's top), as a
-player takes a card back to turn one over. KL1-D1N 906's win takes one (docs/solver.md,
-"Likely and complete moves"). Only the likely level: it proves nothing, so soundness is not
-at stake. (The same level's other rule for draw 1 with passes, part of a run leaving a card
-that goes up once the talon cards below it have, needs no switch.)"""
+"""In Klondike with passes (draw 1 or 3), the likely level (moves a good player would
+consider) takes a foundation's top card back onto a column for a card lying right on a
+column's face-down cards to go onto it, at once or through one free card (a talon card or a
+foundation's top), as a player takes a card back to turn one over. KL1-D1N 906's win takes
+one (docs/solver.md, "Likely and complete moves"). Only the likely level: it proves nothing,
+so soundness is not at stake. (The same level's other rule for draw 1 with passes, part of a
+run leaving a card that goes up once the talon cards below it have, needs no switch.)"""
 
 
 UPS_TOGETHER = True
@@ -165,10 +165,10 @@ class StockTable:
             # Every talon card playable at any moment: one deck with runs moving whole
             # (Klondike), or two decks one card at a time (Easy Harp, talon cards only).
             free_chains=one_deck == (not rules.single_card_moves) and talon_waits and FREE_CHAINS,
-            # Klondike draw 1 with passes: with three cards a tap, or no passes back, the
-            # likely searches decided no deal more with it (docs/solver-figures.md,
-            # 2026-12-06).
-            likely_backs=one_deck and not rules.single_card_moves and talon_waits and LIKELY_BACKS,
+            # Klondike with passes: without passes back the likely searches decided no deal
+            # more with it (docs/solver-figures.md, 2026-12-06); in draw 3 they win some
+            # held-out deals sooner with it, or at all (2026-12-07).
+            likely_backs=one_deck and not rules.single_card_moves and rules.redeal and LIKELY_BACKS,
             # One deck: which card a talon card waits for is then one card.
             ups_together=one_deck and talon_waits and UPS_TOGETHER,
             # One deck, runs moving whole: the argument follows a moved run's first card.
