@@ -433,7 +433,6 @@ def test_an_aces_up_search_that_runs_dry_proves_the_position_lost_on_small_posit
     assert [proved for proved, _ in judged].count(True) >= 15
 
 
-@pytest.mark.slow
 @pytest.mark.parametrize("deal", [3905, 4229])
 def test_draw_three_s_likely_put_backs_win_deals_its_likely_searches_wander_on(
     deal: int, monkeypatch: pytest.MonkeyPatch
@@ -449,6 +448,7 @@ def test_draw_three_s_likely_put_backs_win_deals_its_likely_searches_wander_on(
     assert solve(position, seconds=600, max_positions=50_000).verdict is Verdict.UNKNOWN
 
 
+@pytest.mark.slow
 def test_easy_harp_s_weighted_searches_win_a_deal_the_greedy_ones_do_not() -> None:
     # EH1-N 1 180 (never tuned on): weighted A* 3 on every move (the cards over the next
     # cards weighing 6; without the free chains) and weighted A* 4 on the likely moves, both

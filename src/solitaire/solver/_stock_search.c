@@ -98,8 +98,8 @@ typedef struct {
     int check_blockades; /* and with free chains, the positions a chain step reached by laying
                             cards on a column's first face-up card (blockade, lays_on_first) */
     int waste_dominance; /* complete level, more than one card a tap, with passes: a position
-                            whose waste size the taps reach less from is left out
-                            (waste_dominates) */
+                            is left out when a stored one, the same but for its waste size,
+                            reaches every talon card it reaches (dominated) */
     /* Compact positions (set_start, a search's own rules only): what every position of the
        search keeps from its start, so that the stored bytes leave it out. A column's
        face-down cards are the first cards of a column of the start (cards never go onto
@@ -1100,10 +1100,10 @@ static inline int waste_dominates(int stored, int given, int draw) {
 /* Waste dominance: whether a stored position, the same as the new one keyed `key` but for its
    waste's key (the last byte), reaches every waste size the new one does; if so, the new one is
    left out. Its successors are among the stored one's: every move the new one allows, the
-   other allows (a talon card a tap brings up there is one here too; every rule that holds a
-   move back asks only whether some card can be brought up), and makes a position of the
-   same relation, or the very same position with a talon card played (docs/solver.md, "A
-   waste size that reaches more"). The stored ones the new one reaches more than are marked
+   stored one allows (every talon card the new one's taps bring up, the stored one's do, and
+   every rule that holds a move back asks only whether some card can be brought up), and
+   makes a position of the same relation, or, playing a talon card, the very same position
+   (docs/solver.md, "A waste size that reaches more"). The stored ones the new one reaches more than are marked
    to be left out in turn (STEP_DOMINATED), unless expanded already. */
 static int dominated(Store *st, const Rules *r, const uint8_t *key, int key_size, uint32_t h) {
     int given = key[key_size - 1];
