@@ -1052,10 +1052,7 @@ typedef struct {
     int loose_up;
     int ups_together;       /* the complete level of Rules.ups_together */
     int truncated;          /* a chain was cut short: running dry proves nothing */
-    /* Rules.waste_dominance at the complete level: the table's hash leaves out the waste's key
-       (a key's last byte), so that positions differing in it alone meet on one probe
-       sequence (dominated). */
-    int dominance;
+    int dominance; /* Rules.waste_dominance at the complete level (dominated, hashed_size) */
     int prefix_len;         /* the step's moves before the one added (chains, ups_together) */
     int going_up;           /* the step being added sends cards up together (ups_together) */
     const State *expanding; /* the position whose successors are being made */
@@ -1103,8 +1100,8 @@ static inline int waste_dominates(int stored, int given, int draw) {
    stored one allows (every talon card the new one's taps bring up, the stored one's do, and
    every rule that holds a move back asks only whether some card can be brought up), and
    makes a position of the same relation, or, playing a talon card, the very same position
-   (docs/solver.md, "A waste size that reaches more"). The stored ones the new one reaches more than are marked
-   to be left out in turn (STEP_DOMINATED), unless expanded already. */
+   (docs/solver.md, "A waste size that reaches more"). The stored ones the new one reaches
+   more than are marked to be left out in turn (STEP_DOMINATED), unless expanded already. */
 static int dominated(Store *st, const Rules *r, const uint8_t *key, int key_size, uint32_t h) {
     int given = key[key_size - 1];
     for (uint64_t j = h & (st->table_size - 1); st->table[j]; j = (j + 1) & (st->table_size - 1)) {
@@ -1116,6 +1113,12 @@ static int dominated(Store *st, const Rules *r, const uint8_t *key, int key_size
         if (waste_dominates(given, stored[key_size - 1], r->draw)) st->step[other] = STEP_DOMINATED;
     }
     return 0;
+}
+
+/* How many of a key's bytes its hash takes: with waste dominance all but the waste's key, so
+   that the positions differing in it alone meet on one probe sequence (dominated). */
+static inline int hashed_size(const Expansion *e, int key_size) {
+    return e->dominance ? key_size - 1 : key_size;
 }
 
 /* Look up the batch in order: store the new positions, queue them, stop at a win. */
@@ -1192,7 +1195,7 @@ static int add(Expansion *e, State *child, Atom move) {
     settle(r, child, NULL, e->loose_up);
     int k = e->count++;
     e->size[k] = write_position(r, child, e->slot[k], &e->key_size[k], 1);
-    e->hash[k] = hash_bytes(e->slot[k], e->key_size[k] - e->dominance);
+    e->hash[k] = hash_bytes(e->slot[k], hashed_size(e, e->key_size[k]));
     if (e->store->table_size)
         __builtin_prefetch(&e->store->table[e->hash[k] & (e->store->table_size - 1)]);
     e->won[k] = (uint8_t)is_won(r, child);
@@ -2739,7 +2742,7 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
         if (m->relaxation) settle(mr, &root, NULL, 0);
         int size = serialize(mr, &root, buffer, &key_size);
         m->root = find_or_add(m->store, buffer, size, key_size,
-                              hash_bytes(buffer, key_size - m->e->dominance),
+                              hash_bytes(buffer, hashed_size(m->e, key_size)),
                               UINT32_MAX, 0, 0, &is_new);
         if (m->root == UINT32_MAX ||
             !push(m->store, estimate(mr, &root, m->e->down_weight, m->e->on_down_weight,

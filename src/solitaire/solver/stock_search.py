@@ -90,10 +90,9 @@ likely search (docs/solver-figures.md, 2026-12-06, evening)."""
 
 DRAW_THREE_SCOUT_LEAVES_AFTER = 1_000_000
 """Klondike draw 3 with passes (KL1-D3N): the draw-1 scout (:data:`DRAW_ONE_LIKELY`) leaves the
-turns once the portfolio has expanded this many positions. Its wins come within tens of
-thousands of its own positions (KL1-D3N 543 after 32 825), and on a deal lost in draw 1,
-which it cannot prove, it would take turns from the proof to the end (docs/solver-figures.md,
-2026-12-07)."""
+turns once the portfolio has expanded this many positions. Its wins come early or not at
+all, and on a deal lost in draw 1, which it cannot prove, it would take turns from the proof
+to the end (the figures: docs/solver-figures.md, 2026-12-07)."""
 
 DRAW_THREE_PORTFOLIOS: tuple[Portfolio, ...] = (
     (
@@ -151,13 +150,12 @@ searches win deals later than that; KL1-D3N has its own, later (docs/solver-figu
 
 DRAW_THREE_FOCUS_AFTER = 5_000_000
 """Klondike draw 3 with passes (KL1-D3N): the same focus, later, since its likely searches win
-some deals later: over deals 1-1 500 the latest, 1134, after 2.9 million positions, and
-since the draw-1 relaxation's scout gives them the turns the relaxation wandered with,
-held-out deals 3585 and 3695 after 4.8 and 4.5 million. Past it the draw-1 relaxation, which
-alone proves most of KL1-D3N's hard losses, and the draw-3 complete search keep the turns;
-without it, the losses only the draw-3 complete search proves come late (1147: 5.5 million
-positions with the focus at 3 million, 7.0 at 5 million, 9.0 without) (docs/solver-figures.md,
-2026-12-05 and 2026-12-07)."""
+some deals later, the more so since the draw-1 relaxation's scout gives them the turns the
+relaxation wandered with (held-out deals 3585 and 3695 are among those late wins). Past it
+the draw-1 relaxation, which alone proves most of KL1-D3N's hard losses, and the draw-3
+complete search keep the turns; without it, the losses only the draw-3 complete search
+proves come late (KL1-D3N 1147). The figures: docs/solver-figures.md, 2026-12-05 and
+2026-12-07."""
 
 
 def search(position: Position, budget: Budget) -> list[Move] | None:
