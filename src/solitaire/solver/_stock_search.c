@@ -177,11 +177,8 @@ static inline int chain_colour(int top, int top_red, int rank) {
 static int twin_of(int card) { return (3 - card / 13) * 13 + card % 13; }
 
 /* Whether `card` may go onto `onto`, a column's last card. */
-static int goes_on(int card, int onto) {
-    if (onto % 13 == 0) return 0;
-    int below[2];
-    other_colour(onto, -1, below);
-    return card == below[0] || card == below[1];
+static inline int goes_on(int card, int onto) {
+    return onto % 13 == card % 13 + 1 && is_red(onto) != is_red(card);
 }
 
 static int place_for(const Rules *r, const uint8_t *found, int card) {
@@ -1070,6 +1067,10 @@ typedef struct {
     uint8_t need[52];       /* the foundation cards that chain may bring back (chain_needs) */
     int seen_count;
     uint8_t seen[MAX_SEEN][SEEN_CODE];
+    /* reachable()'s last answer, for the talon length and waste size it depends on alone:
+       one expansion asks it again and again of positions with the same talon. */
+    int reach_known, reach_len, reach_waste, reach_count;
+    uint8_t reach_sizes[MAX_TALON + 1], reach_taps[MAX_TALON + 1];
 } Expansion;
 
 /* What the complete level does with loose cards: with loose_cards, brings cards back only in
@@ -1335,6 +1336,23 @@ static int reachable(const Rules *r, const State *s, uint8_t *sizes, uint8_t *ta
     return count;
 }
 
+/* reachable() for an expansion, remembered for the talon length and waste size last asked
+   about (written to the caller's arrays all the same, so that asking again inside a loop over
+   them changes nothing). */
+static int reachable_again(Expansion *e, const State *s, uint8_t *sizes, uint8_t *taps) {
+    if (!e->reach_known || e->reach_len != s->talon_len || e->reach_waste != s->waste) {
+        e->reach_count = reachable(e->rules, s, e->reach_sizes, e->reach_taps);
+        e->reach_len = s->talon_len;
+        e->reach_waste = s->waste;
+        e->reach_known = 1;
+    }
+    memcpy(sizes, e->reach_sizes, (size_t)e->reach_count);
+    memcpy(taps, e->reach_taps, (size_t)e->reach_count);
+    return e->reach_count;
+}
+
+static void know_waits(const Rules *r, const State *s, Waits *waits, int *waits_known);
+
 /* The second half of a move that empties a column whole (kings_fill): every move of a king
    (or, Easy Harp, a king's run) into the emptied column, each a successor; the column emptied
    alone is not one. An empty column takes nothing but a king, and moving a whole column
@@ -1349,12 +1367,16 @@ static int kings_into_empty(Expansion *e, const State *s, int from_foundations) 
         if (!s->len[j]) { empty = j; break; }
     State child;
     Waits waits;
-    if (r->talon_waits) waits_of(r, s, &waits);
+    int waits_known = 0; /* worked out for the first talon king (know_waits) */
     uint8_t sizes[MAX_TALON + 1], taps[MAX_TALON + 1];
-    int reached = reachable(r, s, sizes, taps);
+    int reached = reachable_again(e, s, sizes, taps);
     for (int n = 0; n < reached; n++) {
         int size = sizes[n], card = s->talon[size - 1];
-        if (card % 13 != KING || (r->talon_waits && !to_column(&waits, card))) continue;
+        if (card % 13 != KING) continue;
+        if (r->talon_waits) {
+            know_waits(r, s, &waits, &waits_known);
+            if (!to_column(&waits, card)) continue;
+        }
         talon_to_column(&child, s, size, empty);
         if (add_talon_move(e, &child, atom(TALON, taps[n], empty, 0), taps[n])) return 1;
     }
@@ -1381,16 +1403,19 @@ static int cover_goal(Expansion *e, const State *t, int j) {
     const Rules *r = e->rules;
     State child;
     int end = t->cards[j][t->len[j] - 1];
+    if (end % 13 == 0) return 0; /* nothing goes onto an ace (goes_on) */
+    int below[2];
+    other_colour(end, -1, below);
     for (int i = 0; i < r->columns; i++) {
         if (i == j) continue;
         for (int k = t->down[i]; k < t->len[i]; k++) {
-            if (!goes_on(t->cards[i][k], end)) continue;
+            if (t->cards[i][k] != below[0] && t->cards[i][k] != below[1]) continue;
             column_to_column(&child, t, i, k, j);
             if (add(e, &child, atom(COLUMN, i, t->len[i] - k, j))) return 1;
         }
     }
     uint8_t sizes[MAX_TALON + 1], taps[MAX_TALON + 1];
-    int reached = reachable(r, t, sizes, taps);
+    int reached = reachable_again(e, t, sizes, taps);
     for (int n = 0; n < reached; n++) {
         if (!goes_on(t->talon[sizes[n] - 1], end)) continue;
         talon_to_column(&child, t, sizes[n], j);
@@ -1404,23 +1429,29 @@ static int cover_goal(Expansion *e, const State *t, int j) {
    with the cards above them in their suits, and so on. A card brought back outside this set
    would go straight up again once a card covers the goal, the position unchanged. */
 static void chain_needs(const Rules *r, const State *s, int goal, uint8_t *need) {
-    memset(need, 0, 52);
-    for (int card = goal; card < (goal / 13) * 13 + s->found[goal / 13]; card++) need[card] = 1;
+    /* Per suit the cards needed run from its lowest needed one to its foundation's top: a
+       card needs the cards above it in its suit, and the lowest card of a suit's run is the
+       one whose cards above, one rank higher in the other colour, reach lowest there. */
+    int top[4], low[4];
+    for (int suit = 0; suit < 4; suit++) low[suit] = top[suit] = s->found[suit * r->places_per_suit];
+    low[goal / 13] = goal % 13;
     for (int changed = 1; changed;) {
         changed = 0;
-        for (int card = 0; card < 52; card++) {
-            if (!need[card] || card % 13 == KING) continue;
-            int above[2];
-            other_colour(card, 1, above);
+        for (int suit = 0; suit < 4; suit++) {
+            if (low[suit] >= top[suit]) continue;
+            int rank = low[suit] + 1, red = suit == 1 || suit == 2;
             for (int k = 0; k < 2; k++) {
-                int rest = above[k], suit = rest / 13;
-                if (need[rest] || rest % 13 >= s->found[suit * r->places_per_suit]) continue;
-                for (int c = rest; c < suit * 13 + s->found[suit * r->places_per_suit]; c++)
-                    need[c] = 1;
-                changed = 1;
+                int other = red ? (k ? 3 : 0) : (k ? 2 : 1);
+                if (rank < top[other] && rank < low[other]) {
+                    low[other] = rank;
+                    changed = 1;
+                }
             }
         }
     }
+    memset(need, 0, 52);
+    for (int suit = 0; suit < 4; suit++)
+        for (int rank = low[suit]; rank < top[suit]; rank++) need[suit * 13 + rank] = 1;
 }
 
 /* The chains of back moves from the position expanded (e->base) that bring e->chain_goal back,
@@ -1438,9 +1469,14 @@ static int back_chains(Expansion *e, const State *t, int depth) {
         if (!t->found[p]) continue;
         int card = (p / r->places_per_suit) * 13 + t->found[p] - 1;
         if (!e->need[card]) continue;
+        /* The column ends it goes onto (goes_on): a card of the other colour one rank higher;
+           a king, none but an empty column. */
+        int king = card % 13 == KING, onto[2] = {-1, -1};
+        if (!king) other_colour(card, 1, onto);
         for (int j = 0; j < r->columns; j++) {
-            if (t->len[j] ? !goes_on(card, t->cards[j][t->len[j] - 1])
-                          : (card % 13 != KING || j != empty))
+            if (t->len[j] ? (t->cards[j][t->len[j] - 1] != onto[0] &&
+                             t->cards[j][t->len[j] - 1] != onto[1])
+                          : (!king || j != empty))
                 continue;
             if (depth == MAX_CHAIN) { e->truncated = 1; continue; }
             back_to_column(r, &child, t, p, j);
@@ -1477,7 +1513,7 @@ static int chains(Expansion *e, const State *s) {
     for (int j = 0; j < r->columns; j++)
         for (int k = s->down[j]; k < s->len[j]; k++) in_play[s->cards[j][k]] = 1;
     uint8_t sizes[MAX_TALON + 1], taps[MAX_TALON + 1];
-    int reached = reachable(r, s, sizes, taps);
+    int reached = reachable_again(e, s, sizes, taps);
     for (int n = 0; n < reached; n++) in_play[s->talon[sizes[n] - 1]] = 1;
     e->base = s;
     for (int p = 0; p < r->places; p++) {
@@ -2023,7 +2059,7 @@ static int talon_moves(Expansion *e, const Talon *talon, int up, int columns) {
     const State *s = talon->s;
     State child;
     uint8_t sizes[MAX_TALON + 1], taps[MAX_TALON + 1];
-    int reached = reachable(r, s, sizes, taps);
+    int reached = reachable_again(e, s, sizes, taps);
     for (int n = 0; n < reached; n++) {
         int size = sizes[n];
         int card = s->talon[size - 1];
@@ -2133,7 +2169,7 @@ static int expand(Expansion *e, const State *s, int level) {
         for (int j = 0; j < r->columns; j++)
             for (int k = s->down[j]; k < s->len[j]; k++) free_now[s->cards[j][k]] = 1;
         uint8_t sizes[MAX_TALON + 1], taps[MAX_TALON + 1];
-        int reached = reachable(r, s, sizes, taps);
+        int reached = reachable_again(e, s, sizes, taps);
         for (int n = 0; n < reached; n++) free_now[s->talon[sizes[n] - 1]] = 1;
         for (int p = 0; p < r->places; p++)
             if (s->found[p]) free_now[(p / r->places_per_suit) * 13 + s->found[p] - 1] = 1;
@@ -2165,12 +2201,10 @@ static int expand(Expansion *e, const State *s, int level) {
         for (int n = 0; n < nstarts; n++) {
             int start = starts[n];
             int card = s->cards[i][start];
+            /* Most cards no column end takes: ruled out before their rank is worked out. */
+            if (!wanted[card] && card % 13 != KING) continue;
             int king = card % 13 == KING;
-            if (king) {
-                if (start == 0 || empty < 0) continue;
-            } else if (!wanted[card]) {
-                continue;
-            }
+            if (king && (start == 0 || empty < 0)) continue;
             int count = size - start;
             if (!complete && !r->single_card && start > down &&
                 !uncovered_goes_up(r, s, &waits, &waits_known, next_up, s->cards[i][start - 1]))
