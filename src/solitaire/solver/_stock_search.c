@@ -1226,11 +1226,14 @@ static int add_talon_move(Expansion *e, State *child, Atom move, int taps) {
    the next card of its suit lies at a column's end or is a talon card that may go up in turn.
    Worked out card by card when asked (a position asks about a few talon cards, not all 52),
    remembered in column/up. For example, with 8♠ and 8♣ face down, a red 9 waits in the talon
-   even when a black 10 ends a column; A♥ waits while 2♥ lies face down. */
+   even when a black 10 ends a column; A♥ waits while 2♥ lies face down. Sets of cards, a bit
+   by card id. */
 typedef struct {
-    uint8_t free_card[52], in_talon[52], at_end[52];
-    int8_t column[52], up[52]; /* -1: not worked out yet */
+    uint64_t free_card, in_talon, at_end;
+    uint64_t column_known, column, up_known, up; /* worked out yet, and the answer */
 } Waits;
+
+static inline int has_card(uint64_t cards, int card) { return (int)(cards >> card & 1); }
 
 /* Loose cards: marks free the foundation cards that are free in some position the stored one
    stands for. A chain of back moves may bring a card back (with every card above it in its
@@ -1275,39 +1278,42 @@ static void mark_chain_free(const Rules *r, const State *s, uint8_t *free_card) 
 }
 
 static void waits_of(const Rules *r, const State *s, Waits *w) {
-    memset(w, 0, 3 * 52);
-    memset(w->column, -1, sizeof w->column);
-    memset(w->up, -1, sizeof w->up);
+    memset(w, 0, sizeof *w);
     for (int j = 0; j < r->columns; j++) {
         if (!s->len[j]) continue;
-        w->at_end[s->cards[j][s->len[j] - 1]] = 1;
+        w->at_end |= 1ull << s->cards[j][s->len[j] - 1];
         for (int k = r->single_card ? s->len[j] - 1 : s->down[j]; k < s->len[j]; k++)
-            w->free_card[s->cards[j][k]] = 1;
+            w->free_card |= 1ull << s->cards[j][k];
     }
     for (int p = 0; p < r->places; p++)
-        if (s->found[p]) w->free_card[(p / r->places_per_suit) * 13 + s->found[p] - 1] = 1;
-    for (int k = 0; k < s->talon_len; k++) w->in_talon[s->talon[k]] = 1;
+        if (s->found[p]) w->free_card |= 1ull << ((p / r->places_per_suit) * 13 + s->found[p] - 1);
+    for (int k = 0; k < s->talon_len; k++) w->in_talon |= 1ull << s->talon[k];
 }
 
 static int to_column(Waits *w, int card) {
-    if (w->column[card] < 0) {
+    if (!has_card(w->column_known, card)) {
         int takes = 0;
         if (card % 13) {
             int below[2];
             other_colour(card, -1, below);
             for (int k = 0; k < 2 && !takes; k++)
-                takes = w->free_card[below[k]] || (w->in_talon[below[k]] && to_column(w, below[k]));
+                takes = has_card(w->free_card, below[k]) ||
+                        (has_card(w->in_talon, below[k]) && to_column(w, below[k]));
         }
-        w->column[card] = (int8_t)takes;
+        w->column_known |= 1ull << card;
+        if (takes) w->column |= 1ull << card;
     }
-    return w->column[card];
+    return has_card(w->column, card);
 }
 
 static int to_foundation(Waits *w, int card) {
-    if (w->up[card] < 0)
-        w->up[card] = (int8_t)(card % 13 == KING || w->at_end[card + 1] ||
-                               (w->in_talon[card + 1] && to_foundation(w, card + 1)));
-    return w->up[card];
+    if (!has_card(w->up_known, card)) {
+        int goes = card % 13 == KING || has_card(w->at_end, card + 1) ||
+                   (has_card(w->in_talon, card + 1) && to_foundation(w, card + 1));
+        w->up_known |= 1ull << card;
+        if (goes) w->up |= 1ull << card;
+    }
+    return has_card(w->up, card);
 }
 
 /* The waste size after a tap on the stock: `draw` more cards (KL-8, EH-6), or the waste put
@@ -1542,7 +1548,7 @@ static int up_soon(const Rules *r, const State *s, const Waits *waits, int card)
     if (next > card) return 0;
     if (!r->talon_waits) return next == card;
     for (int c = next; c < card; c++)
-        if (!waits->in_talon[c]) return 0;
+        if (!has_card(waits->in_talon, c)) return 0;
     return 1;
 }
 
@@ -1603,7 +1609,7 @@ static int frees_a_face_down_card(const Rules *r, const State *s, const Waits *w
     if (depth)
         for (int k = 0; k < 2; k++) {
             int b = below[k];
-            int free_card = waits->in_talon[b] || s->found[b / 13] == b % 13 + 1;
+            int free_card = has_card(waits->in_talon, b) || s->found[b / 13] == b % 13 + 1;
             if (b % 13 && free_card && frees_a_face_down_card(r, s, waits, b, depth - 1)) return 1;
         }
     return 0;
@@ -2028,7 +2034,7 @@ static int ups_together(Expansion *e, State *child, Waits *waits, int card, int 
     e->prefix_len = 0;
     for (int c = card; c % 13 != KING;) {
         int next = c + 1, at = -1;
-        if (waits->at_end[next]) {
+        if (has_card(waits->at_end, next)) {
             for (int i = 0; i < e->rules->columns; i++)
                 if (child->len[i] && child->cards[i][child->len[i] - 1] == next) { at = i; break; }
             if (at < 0) break;
