@@ -1444,10 +1444,11 @@ static void chain_needs(const Rules *r, const State *s, int goal, uint8_t *need)
     for (int changed = 1; changed;) {
         changed = 0;
         for (int suit = 0; suit < 4; suit++) {
-            if (low[suit] >= top[suit]) continue;
-            int rank = low[suit] + 1, red = suit == 1 || suit == 2;
+            if (low[suit] >= top[suit] || low[suit] == KING) continue;
+            int above[2];
+            other_colour(suit * 13 + low[suit], 1, above);
             for (int k = 0; k < 2; k++) {
-                int other = red ? (k ? 3 : 0) : (k ? 2 : 1);
+                int other = above[k] / 13, rank = above[k] % 13;
                 if (rank < top[other] && rank < low[other]) {
                     low[other] = rank;
                     changed = 1;
