@@ -1107,6 +1107,60 @@ def test_a_waste_that_reaches_more_proves_a_draw_three_deal_lost_sooner() -> Non
     assert positions < without * 0.8
 
 
+def _likely_alone(position: Position, table: StockTable, budget: int) -> tuple[int, int]:
+    """The greedy search of the likely moves alone, to its end within ``budget`` positions:
+    its status (won, run dry, out of budget) and the positions it expanded."""
+    status, positions, _ = stock_bridge.search(
+        state_of(position),
+        table,
+        ((LIKELY, 0, 1),),
+        seconds=60.0,
+        cpu_clock=True,
+        max_positions=budget,
+    )
+    return status, positions
+
+
+def test_a_waste_that_reaches_more_leaves_the_likely_moves_fewer_positions() -> None:
+    """The likely level leaves out the positions a stored one reaches more than, as the
+    complete level does: after 60 moves of the plain player's game of KL1-D3N deal 1 the
+    likely moves hold no win, and the greedy search of them runs dry after 183 positions with
+    the rule, 222 without."""
+    position = plain_players_position("KL1-D3N-AAAAAAB", 60)
+    table = StockTable.for_variant(position.variant)
+    assert table.waste_dominance
+    assert _likely_alone(position, table, -1) == (stock_bridge.ALL_DRY, 183)
+    without = replace(table, waste_dominance=False)
+    assert _likely_alone(position, without, -1) == (stock_bridge.ALL_DRY, 222)
+
+
+@pytest.mark.slow
+def test_a_waste_that_reaches_more_keeps_the_likely_moves_wins_mid_game() -> None:
+    """WASTE_DOMINANCE at the likely level, on the positions the plain player meets in its
+    games of KL1-D3N deals 1-12 (every fifth move): the greedy search of the likely moves
+    alone, run to its end within 30 000 positions, wins with the rule exactly where it wins
+    without it, and runs dry where that runs dry, so that a likely search with the rule runs
+    dry exactly when one without it would (the searches of one level leave the turns
+    together, docs/solver.md); the rule changes the search on both."""
+    rules = rules_for(parse_variant("KL1-D3N"))
+    table = StockTable.for_variant(rules.variant)
+    without = replace(table, waste_dominance=False)
+    changed: list[int] = []
+    for number in range(1, 13):
+        game = plain_game(rules, rules.deal(number), f"waste dominance {number}")
+        for move, (position, _) in enumerate(game, start=1):
+            if move % 5 or rules.is_won(position):
+                continue
+            found = _likely_alone(position, table, 30_000), _likely_alone(position, without, 30_000)
+            if stock_bridge.OUT_OF_BUDGET in (found[0][0], found[1][0]):
+                continue
+            assert found[0][0] == found[1][0], (number, move, format_layout(position))
+            if found[0][1] != found[1][1]:
+                changed.append(found[0][0])
+    # The rule changed the search on 50 positions whose likely moves hold no win, 20 won.
+    assert changed.count(stock_bridge.ALL_DRY) >= 40 and changed.count(stock_bridge.WON) >= 15
+
+
 @pytest.mark.slow
 def test_a_blockade_proves_a_deal_lost_the_search_needs_millions_for() -> None:
     """KL1-D1N deal 718 locks up when a chain lays the Q♦ J♣ from the talon and a run on the

@@ -97,9 +97,10 @@ typedef struct {
     int blockades;       /* one deck, runs moving: the start is checked for blockades */
     int check_blockades; /* and with free chains, the positions a chain step reached by laying
                             cards on a column's first face-up card (blockade, lays_on_first) */
-    int waste_dominance; /* complete level, more than one card a tap, with passes: a position
-                            is left out when a stored one, the same but for its waste size,
-                            reaches every talon card it reaches (dominated) */
+    int waste_dominance; /* more than one card a tap, with passes (the complete and likely
+                            levels): a position is left out when a stored one, the same but
+                            for its waste size, reaches every talon card it reaches
+                            (dominated) */
     /* Compact positions (set_start, a search's own rules only): what every position of the
        search keeps from its start, so that the stored bytes leave it out. A column's
        face-down cards are the first cards of a column of the start (cards never go onto
@@ -1049,7 +1050,7 @@ typedef struct {
     int loose_up;
     int ups_together;       /* the complete level of Rules.ups_together */
     int truncated;          /* a chain was cut short: running dry proves nothing */
-    int dominance; /* Rules.waste_dominance at the complete level (dominated, hashed_size) */
+    int dominance; /* Rules.waste_dominance, complete or likely level (dominated, hashed_size) */
     int prefix_len;         /* the step's moves before the one added (chains, ups_together) */
     int going_up;           /* the step being added sends cards up together (ups_together) */
     const State *expanding; /* the position whose successors are being made */
@@ -2750,7 +2751,13 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
                                                                        : levels[k];
         e->unchained = levels[k] == UNCHAINED;
         set_loose(e, e->rules, team[k].level);
-        e->dominance = team[k].level == COMPLETE && e->rules->waste_dominance;
+        /* The likely level too: what holds a likely move back asks of the talon only which
+           cards are in it (a king waiting, a put-back's free cards) or which the taps bring
+           up, so the argument holds for it as well (docs/solver.md), and a likely search runs
+           dry exactly when it would have without: the searches of its level still leave
+           together. */
+        e->dominance = (team[k].level == COMPLETE || team[k].level == LIKELY) &&
+                       e->rules->waste_dominance;
         team[k].slice = SLICE * turns[k];
         team[k].running = 1;
         team[k].leaves_after = leaves[k] > 0 ? leaves[k] : LLONG_MAX;

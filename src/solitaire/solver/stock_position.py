@@ -98,12 +98,12 @@ chain step reached by laying cards on a column's first face-up card or into an e
 (docs/solver.md, "Blockades"). Sound; tests turn it off to compare."""
 
 WASTE_DOMINANCE = True
-"""In draw 3 with passes, the complete level leaves out a position when it has stored one that
-differs only in the waste size and whose taps bring up every talon card this one's do: off the
-pass cycle (0, 3, 6, … and the whole talon), a waste size reaches the larger sizes of its
-remainder by 3 and then the cycle, so it reaches all that the cycle, and any larger size of
-its remainder, reaches. Whatever the lesser position can do, the other can (docs/solver.md,
-"A waste size that reaches more"). Sound; tests turn it off to compare."""
+"""In draw 3 with passes, the complete and likely levels leave out a position when they have
+stored one that differs only in the waste size and whose taps bring up every talon card this
+one's do: off the pass cycle (0, 3, 6, … and the whole talon), a waste size reaches the larger
+sizes of its remainder by 3 and then the cycle, so it reaches all that the cycle, and any
+larger size of its remainder, reaches. Whatever the lesser position can do, the other can
+(docs/solver.md, "A waste size that reaches more"). Sound; tests turn it off to compare."""
 
 
 class State(NamedTuple):
