@@ -2828,9 +2828,9 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
                     /* A complete search that cut a chain short proves nothing: undecided. */
                     if (m->level == COMPLETE) { m->running = 0; status = e->truncated ? 2 : 1; }
                     else retire(m, &held);
-                    /* The searches of one level reach the same positions (the order of
-                       expansion changes which first, not which): the others would run dry
-                       too, having found no win. */
+                    /* A search of one level runs dry only when its level holds no win,
+                       whatever its order (the same positions, or with waste dominance
+                       positions that reach as much): the others would run dry too. */
                     for (Py_ssize_t j = 0; j < members; j++)
                         if (team[j].running && team[j].level == m->level &&
                             team[j].relaxation == m->relaxation) {
