@@ -98,7 +98,7 @@ DRAW_THREE_PORTFOLIOS: tuple[Portfolio, ...] = (
     (
         (DRAW_ONE_LIKELY, 2, 1, 3, 8, 0, NOVELTY, DRAW_THREE_SCOUT_LEAVES_AFTER),
         (LIKELY, 0, 1),
-        (LIKELY, 2, 2, 3, 8, 0, NOVELTY),
+        (LIKELY, 2, 3, 3, 8, 0, NOVELTY),
         (COMPLETE, 0, 1),
         (DRAW_ONE, 0, 12),
     ),
@@ -107,12 +107,16 @@ DRAW_THREE_PORTFOLIOS: tuple[Portfolio, ...] = (
 same game dealt one card at a time, a relaxation that proves losses only (every draw-3 game
 is a draw-1 game, docs/solver.md) and is far smaller than the draw-3 game's own: the draw-1
 talon is left out of the key and its cards wait until needed. It takes twelve turns to the
-others' one, two and one: it leaves them as soon as it wins (most deals won in draw 3 are won
+others' one, three and one: it leaves them as soon as it wins (most deals won in draw 3 are won
 in draw 1 at once), while proving a loss in draw 1 takes far more positions. The cost: on a
 deal it wins only late, the likely searches have fewer turns until then, so their wins come
 later. Its scout, weighted A* 2 on the likely moves of the same draw-1 game (novel positions
 first, as in KL1-D1N's portfolio, one turn), wins most of those deals far sooner, and every
-draw-1 search leaves with its win (docs/solver-figures.md has the figures)."""
+draw-1 search leaves with its win (docs/solver-figures.md has the figures). Weighted A* 2 on
+the likely moves takes three turns here, not two: on a deal lost in draw 3 and won in draw 1
+the likely searches must run dry before the draw-3 complete search has the turns to itself,
+and the first to run dry, weighted A*, takes the greedy one with it; with three turns to the
+greedy one's one, the greedy search has spent a third of that instead of a half."""
 
 EASY_HARP_PORTFOLIOS: tuple[Portfolio, ...] = (
     (
