@@ -1050,7 +1050,7 @@ typedef struct {
     int loose_up;
     int ups_together;       /* the complete level of Rules.ups_together */
     int truncated;          /* a chain was cut short: running dry proves nothing */
-    int dominance; /* Rules.waste_dominance, complete or likely level (dominated, hashed_size) */
+    int dominance; /* Rules.waste_dominance, complete or likely level (dominated, position_hash) */
     int prefix_len;         /* the step's moves before the one added (chains, ups_together) */
     int going_up;           /* the step being added sends cards up together (ups_together) */
     const State *expanding; /* the position whose successors are being made */
@@ -1104,10 +1104,13 @@ static inline int waste_dominates(int stored, int given, int draw) {
    makes a position of the same relation, or, playing a talon card, the very same position
    (docs/solver.md, "A waste size that reaches more"). The stored ones the new one reaches
    more than are marked to be left out in turn (STEP_DOMINATED), unless expanded already. */
+/* position_hash: the bits that hash a key before the waste's. */
+#define BEFORE_WASTE 0x07FFFFFFu
+
 static int dominated(Store *st, const Rules *r, const uint8_t *key, int key_size, uint32_t h) {
     int given = key[key_size - 1];
     for (uint64_t j = h & (st->table_size - 1); st->table[j]; j = (j + 1) & (st->table_size - 1)) {
-        if ((uint32_t)(st->table[j] >> 32) != h) continue;
+        if (((uint32_t)(st->table[j] >> 32) ^ h) & BEFORE_WASTE) continue;
         uint32_t other = (uint32_t)st->table[j] - 1;
         const uint8_t *stored = st->arena + st->offset[other];
         if (st->key_size[other] != key_size || memcmp(stored, key, (size_t)key_size - 1)) continue;
@@ -1117,10 +1120,14 @@ static int dominated(Store *st, const Rules *r, const uint8_t *key, int key_size
     return 0;
 }
 
-/* How many of a key's bytes its hash takes: with waste dominance all but the waste's key, so
-   that the positions differing in it alone meet on one probe sequence (dominated). */
-static inline int hashed_size(const Expansion *e, int key_size) {
-    return e->dominance ? key_size - 1 : key_size;
+/* A key's hash. With waste dominance the positions differing in the waste's key alone meet
+   on one probe sequence (dominated): the low bits, which alone pick the table's slot (a
+   table of 2^27 entries would outgrow the bound on bytes), hash the key before the waste's,
+   and the top bits hold the waste's key, so that finding a position does not read the
+   bytes of those that differ from it in the waste alone. */
+static inline uint32_t position_hash(const Expansion *e, const uint8_t *key, int key_size) {
+    if (!e->dominance) return hash_bytes(key, key_size);
+    return (hash_bytes(key, key_size - 1) & BEFORE_WASTE) | (uint32_t)key[key_size - 1] << 27;
 }
 
 /* Look up the batch in order: store the new positions, queue them, stop at a win. */
@@ -1197,7 +1204,7 @@ static int add(Expansion *e, State *child, Atom move) {
     settle(r, child, NULL, e->loose_up);
     int k = e->count++;
     e->size[k] = write_position(r, child, e->slot[k], &e->key_size[k], 1);
-    e->hash[k] = hash_bytes(e->slot[k], hashed_size(e, e->key_size[k]));
+    e->hash[k] = position_hash(e, e->slot[k], e->key_size[k]);
     if (e->store->table_size)
         __builtin_prefetch(&e->store->table[e->hash[k] & (e->store->table_size - 1)]);
     e->won[k] = (uint8_t)is_won(r, child);
@@ -2790,7 +2797,7 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
         if (m->relaxation) settle(mr, &root, NULL, 0);
         int size = serialize(mr, &root, buffer, &key_size);
         m->root = find_or_add(m->store, buffer, size, key_size,
-                              hash_bytes(buffer, hashed_size(m->e, key_size)),
+                              position_hash(m->e, buffer, key_size),
                               UINT32_MAX, 0, 0, &is_new);
         if (m->root == UINT32_MAX ||
             !push(m->store, estimate(mr, &root, m->e->down_weight, m->e->on_down_weight,
