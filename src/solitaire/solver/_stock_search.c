@@ -1096,17 +1096,18 @@ static inline int waste_dominates(int stored, int given, int draw) {
     return !given || (stored && stored % draw == given % draw && stored < given);
 }
 
+/* position_hash: the bits that hash a key before the waste's. */
+#define BEFORE_WASTE 0x07FFFFFFu
+
 /* Waste dominance: whether a stored position, the same as the new one keyed `key` but for its
    waste's key (the last byte), reaches every waste size the new one does; if so, the new one is
    left out. Its successors are among the stored one's: every move the new one allows, the
    stored one allows (every talon card the new one's taps bring up, the stored one's do, and
-   every rule that holds a move back asks only whether some card can be brought up), and
+   every rule that holds a move back asks only whether some card can be brought up, or, at
+   the likely level, whether it is in the talon at all), and
    makes a position of the same relation, or, playing a talon card, the very same position
    (docs/solver.md, "A waste size that reaches more"). The stored ones the new one reaches
    more than are marked to be left out in turn (STEP_DOMINATED), unless expanded already. */
-/* position_hash: the bits that hash a key before the waste's. */
-#define BEFORE_WASTE 0x07FFFFFFu
-
 static int dominated(Store *st, const Rules *r, const uint8_t *key, int key_size, uint32_t h) {
     int given = key[key_size - 1];
     for (uint64_t j = h & (st->table_size - 1); st->table[j]; j = (j + 1) & (st->table_size - 1)) {
