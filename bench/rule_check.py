@@ -34,7 +34,7 @@ from solitaire.codes import Variant, parse_variant
 from solitaire.layout import format_layout
 from solitaire.position import Position
 from solitaire.solver import stock_bridge
-from solitaire.solver.stock_bridge import COMPLETE
+from solitaire.solver.stock_bridge import COMPLETE, Config
 from solitaire.solver.stock_position import StockTable, state_of
 
 from .solver_bench import mid_game_positions
@@ -94,10 +94,28 @@ def complete_alone(
     """The complete search alone from ``position``, run to its end within ``budget``
     positions (-1: no bound) and ``seconds`` of CPU: its status and the positions it
     expanded."""
+    return search_alone(position, table, (COMPLETE, 0, 1), budget, seconds)
+
+
+def search_alone(
+    position: Position, table: StockTable, config: Config, budget: int, seconds: float = 3600.0
+) -> tuple[int, int]:
+    """One search (``config``, as the portfolios give it) alone from ``position``, run to its
+    end within ``budget`` positions (-1: no bound) and ``seconds`` of CPU: its status and the
+    positions it expanded.
+
+    >>> from solitaire.codes import parse_code
+    >>> from solitaire.games import rules_for
+    >>> from solitaire.solver.stock_bridge import LIKELY
+    >>> code = parse_code("KL1-D1N-AAAAAAB")
+    >>> start = rules_for(code.variant).deal(code.deal)
+    >>> search_alone(start, StockTable.for_variant(code.variant), (LIKELY, 0, 1), 100_000)[0]
+    0
+    """
     status, positions, _ = stock_bridge.search(
         state_of(position),
         table,
-        ((COMPLETE, 0, 1),),
+        (config,),
         seconds=seconds,
         cpu_clock=True,
         max_positions=budget,

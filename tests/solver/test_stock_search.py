@@ -9,7 +9,7 @@ from collections.abc import Iterable
 from dataclasses import replace
 
 import pytest
-from bench.rule_check import complete_alone, with_and_without
+from bench.rule_check import complete_alone, search_alone, with_and_without
 
 from solitaire.codes import GameCode, parse_code, parse_variant
 from solitaire.games import rules_for
@@ -1112,15 +1112,7 @@ def test_a_waste_that_reaches_more_proves_a_draw_three_deal_lost_sooner() -> Non
 def _likely_alone(position: Position, table: StockTable, budget: int) -> tuple[int, int]:
     """The greedy search of the likely moves alone, to its end within ``budget`` positions:
     its status (won, run dry, out of budget) and the positions it expanded."""
-    status, positions, _ = stock_bridge.search(
-        state_of(position),
-        table,
-        ((LIKELY, 0, 1),),
-        seconds=60.0,
-        cpu_clock=True,
-        max_positions=budget,
-    )
-    return status, positions
+    return search_alone(position, table, (LIKELY, 0, 1), budget, seconds=60.0)
 
 
 def test_a_waste_that_reaches_more_leaves_the_likely_moves_fewer_positions() -> None:
