@@ -869,6 +869,29 @@ def test_a_loose_card_goes_up_and_comes_back_only_with_a_card_onto_it(game: str,
     assert (BACK_MOVE, 0, 0, 0) in [atoms[0] for atoms in without]
 
 
+@pytest.mark.parametrize("game", ["KL1-D1V", "KL1-D3V", "KL1-D3N"])
+def test_the_likely_level_keeps_loose_cards_up_as_the_complete_level_does(game: str) -> None:
+    """LOOSE_CARDS at the likely level (docs/solver.md, "Loose cards"): where talon cards do
+    not wait, the likely moves too leave no loose card down (5♠ on 6♦ goes up after every
+    step), and 5♠ comes back onto 6♦ only in a step with 4♥ going onto it, never alone."""
+    loose = _klondike_layout({"t1": "[KC] 6D 5S", "t2": "[QC] 4H"}, "AS 2S 3S 4S", game)
+    up = _klondike_layout({"t1": "[KC] 6D", "t2": "[QC] 4H"}, "AS 2S 3S 4S 5S", game)
+    table = StockTable.for_variant(up.variant)
+    assert table.loose_cards
+
+    def likely_steps(position: Position) -> list[tuple[tuple[int, int, int, int], ...]]:
+        found = stock_bridge.successors(state_of(position), table, LIKELY)
+        for atoms, after in found:
+            assert state_of(_replay(position, atoms)) == after, atoms
+            assert _loose_cards(after) == [], atoms
+        return [atoms for atoms, _ in found]
+
+    assert (COLUMN_MOVE, 1, 1, 0) in [atoms[0] for atoms in likely_steps(loose)]  # 4♥ onto 5♠
+    from_up = likely_steps(up)
+    assert ((BACK_MOVE, 0, 0, 0), (COLUMN_MOVE, 1, 1, 0)) in [atoms[:2] for atoms in from_up]
+    assert ((BACK_MOVE, 0, 0, 0),) not in from_up
+
+
 def test_a_talon_card_goes_up_in_one_step_with_the_cards_it_waits_for() -> None:
     """UPS_TOGETHER (docs/solver.md, "Talon cards wait"): in KL1-D1N 5♠ waits in the talon
     for 6♠, which waits for 7♠ at a column's end (♠ at 4, no red 4 up: not safe). The
