@@ -76,8 +76,9 @@ typedef struct {
     int talon_waits; /* talon cards wait until needed (Waits): draw 1 with passes */
     int kings_fill; /* a column is emptied whole only with a king going in (kings_into_empty) */
     int runs_wait; /* complete level, one deck: a run leaves a face-up card only for its use */
-    int loose_cards; /* complete and likely levels, one deck, talon cards not waiting: loose
-                        cards up at once, a card back only in a chain ended by a card onto it */
+    int loose_cards; /* complete level, one deck, talon cards not waiting (and Vegas's likely
+                        level): loose cards up at once, a card back only in a chain ended by a
+                        card onto it */
     int free_chains; /* complete level, talon cards waiting: with one deck, talon and
                         foundation cards go to columns only in chains ended by a run going
                         onto them, and loose cards go up at once (a chain lays them back);
@@ -1076,13 +1077,14 @@ typedef struct {
 
 /* What the complete level does with loose cards: with loose_cards, brings cards back only in
    chains of back moves (chains()); with loose_cards or free_chains, sends loose cards up
-   (settle). The likely level does the same with loose_cards: its searches prove nothing, and
-   with the loose cards' positions kept as one they run dry sooner on a lost deal, as they
-   must before the complete search has the turns to itself (docs/solver.md, "Loose cards").
-   Other levels leave them. And whether its talon cards go up together with the cards they
-   wait for (ups_together); the likely level keeps them apart. */
+   (settle). Without passes back (Vegas) the likely level does the same: its searches prove
+   nothing, and with the loose cards' positions kept as one they run dry sooner on a lost
+   deal, as they must before the complete search has the turns to itself; in KL1-D3N that
+   cost more time in chains than it saved (docs/solver.md, "Loose cards"). Other levels
+   leave them. And whether its talon cards go up together with the cards they wait for
+   (ups_together); the likely level keeps them apart. */
 static void set_loose(Expansion *e, const Rules *r, int level) {
-    e->loose = (level == COMPLETE || level == LIKELY) && r->loose_cards;
+    e->loose = (level == COMPLETE || (level == LIKELY && !r->redeal)) && r->loose_cards;
     e->loose_up = e->loose || (level == COMPLETE && r->free_chains && !e->unchained &&
                                r->places_per_suit == 1);
     e->ups_together = level == COMPLETE && r->ups_together;

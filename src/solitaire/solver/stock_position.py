@@ -60,8 +60,8 @@ LOOSE_CARDS = True
 level sends up at once every card that could come back where it lies (a column's last card
 on a face-up card it goes on, or a king alone in its column), and brings a card back only in
 a chain of back moves ended by a card going onto it (docs/solver.md, "Loose cards"). Sound;
-tests turn it off to compare. The likely level does the same: its searches then run dry
-sooner on a lost deal, as they must before the complete search has the turns to itself."""
+tests turn it off to compare. In Vegas the likely level does the same: its searches then run
+dry sooner on a lost deal, as they must before the complete search has the turns to itself."""
 
 FREE_CHAINS = True
 """In Klondike draw 1 with passes, the complete level puts a talon card or a foundation's card
