@@ -55,11 +55,18 @@ none (a king)."""
 
 FOCUS_SHARE = 400_000
 """Positions each search of the portfolio expands, taking turns, before the first search
-(oldest first) goes on alone with all the memory: the focus comes after ``FOCUS_SHARE ×``
-the number of searches (four-suit deals: six searches, 2.4 million positions; fewer suits:
-four, 1.6 million). A position undecided that long is mostly lost (one search alone proves
-it, several times sooner than taking turns) or a win that takes millions of positions, which
-the searches find after about as many each (docs/solver.md)."""
+(oldest first) goes on alone with all the memory, with one or two suits (four searches: the
+focus comes after 1.6 million positions; four suits: :data:`FOUR_SUITS_FOCUS_SHARE`). A
+position undecided that long is mostly lost (one search alone proves it, several times sooner
+than taking turns) or a win that takes millions of positions, which the searches find after
+about as many each (docs/solver.md)."""
+
+FOUR_SUITS_FOCUS_SHARE = 500_000
+""":data:`FOCUS_SHARE` with four suits (six searches: 3 million positions). There the heavy
+blocker searches win some deals within half a million positions that no other search wins
+within millions (SS1-S4 4551: 468 795, where the first search needs 8 million), and on no
+deal measured did the later focus cost a verdict; with two suits it brought the first
+search's late wins to the 10 s edge (SS1-S2 570: 8.9 → 9.8 s; docs/solver-figures.md)."""
 
 WON, PROVED_LOST, OUT_OF_BUDGET = 0, 1, 2
 """What the C search answers: a win; a search ran dry (a proof); the budget ran out."""
@@ -116,12 +123,14 @@ slowest wins down (docs/solver-figures.md)."""
 
 def focus_after(searches: tuple[Strategy, ...]) -> int:
     """Positions the portfolio ``searches`` expands, taking turns, before its first search
-    goes on alone: :data:`FOCUS_SHARE` for each search.
+    goes on alone: :data:`FOUR_SUITS_FOCUS_SHARE` for each search of the four-suit
+    portfolio, :data:`FOCUS_SHARE` for each of any other.
 
     >>> focus_after(PORTFOLIO), focus_after(FEWER_SUITS_PORTFOLIO)
-    (2400000, 1600000)
+    (3000000, 1600000)
     """
-    return FOCUS_SHARE * len(searches)
+    share = FOUR_SUITS_FOCUS_SHARE if searches == PORTFOLIO else FOCUS_SHARE
+    return share * len(searches)
 
 
 def portfolio_for(columns: Columns | list[bytes]) -> tuple[Strategy, ...]:
