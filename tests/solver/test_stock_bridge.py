@@ -403,6 +403,63 @@ def test_stuck_cards_never_move_under_the_real_rules(variant_text: str, thorough
     assert (in_waste > 0) == variant.vegas
 
 
+def _quick_stuck_places(state: State, table: StockTable) -> list[tuple[int, int]]:
+    """The check each position gets without passes back, one deck (docs/solver.md, "Dead
+    cards"), from its definition: the largest set of places, a prefix of each pile (a
+    column's face-down cards and its first face-up card; the waste), in which every top card
+    is blocked. Blocked: a lower card of its suit, not up, lies in the set, and both cards it
+    may go onto lie under a top card of the set (a king: no column is ever empty)."""
+    piles = [column[1 : column[0] + 2] for column in state.columns]
+    if not table.redeal and state.waste_size:
+        piles.append(state.talon[: state.waste_size])
+    tops = [len(pile) - 1 for pile in piles]
+    changed = True
+    while changed:
+        changed = False
+        placed = list(zip(piles, tops, strict=True))
+        in_set = {card for pile, top in placed for card in pile[: top + 1]}
+        covered = {card for pile, top in placed for card in pile[: max(top, 0)]}
+        never_empty = all(tops[column] >= 0 for column in range(len(state.columns)))
+        for index, pile in enumerate(piles):
+            if tops[index] < 0:
+                continue
+            card = pile[tops[index]]
+            suit, rank = divmod(card, 13)
+            height = state.foundations[suit]
+            lower_stuck = any(suit * 13 + below in in_set for below in range(height, rank))
+            red = suit in (1, 2)
+            onto = [other * 13 + rank + 1 for other in range(4) if (other in (1, 2)) != red]
+            moves_blocked = never_empty if rank == 12 else all(c in covered for c in onto)
+            if not (lower_stuck and moves_blocked):
+                tops[index] -= 1
+                changed = True
+    return [(index, place) for index, top in enumerate(tops) for place in range(top + 1)]
+
+
+@pytest.mark.parametrize("variant_text", ["KL1-D1V", "KL1-D3V"])
+def test_each_position_s_stuck_check_finds_the_largest_blocked_set(variant_text: str) -> None:
+    """The C search's quick check (one deck, without passes back; bit masks) against its
+    definition, on random games: random taps and moves, foundations' cards up. Some of them
+    hold stuck cards, and the thorough check (the start's) finds at least those."""
+    rng = random.Random(f"quick stuck {variant_text}")
+    rules = rules_for(parse_variant(variant_text))
+    table = StockTable.for_variant(parse_variant(variant_text))
+    with_stuck = 0
+    for _ in range(300):
+        position = rules.deal(rng.randint(1, 999_999))
+        for _ in range(rng.randint(0, 60)):
+            moves = rules.legal_moves(position)
+            if not moves:
+                break
+            position = rules.apply(position, rng.choice(moves)).position
+        state = state_of(position)
+        quick = stock_bridge.stuck_places(state, table, thorough=False)
+        assert sorted(quick) == _quick_stuck_places(state, table), position
+        assert set(quick) <= set(stock_bridge.stuck_places(state, table, thorough=True))
+        with_stuck += bool(quick)
+    assert with_stuck >= 10
+
+
 def _klondike_layout(
     columns: dict[str, str], foundations: str = "", variant: str = "KL1-D1N"
 ) -> Position:

@@ -564,12 +564,73 @@ static void never_ends(const Rules *r, const uint8_t *count, uint8_t where_pile[
         }
 }
 
+/* stuck_tops() for one deck, not thorough (each position's check without passes back), on
+   bit masks of cards (bit = card id): the same largest closed set. A card at the top of its
+   pile's stuck part is blocked when a lower card of its suit not yet up is stuck (at or below
+   a pile's top), and both cards it may go onto are covered (below a pile's top), or, a king,
+   no column can ever be empty. Cards that are not blocked leave the set in any order: the
+   largest closed set is one, whatever the order. */
+static int stuck_tops_one_deck(const Rules *r, const State *s, int *top) {
+    const uint8_t *piles[MAX_COLUMNS + 1];
+    uint64_t below[MAX_COLUMNS + 1][MAX_TALON + 1]; /* below[p][k]: pile p's cards under k */
+    int npiles = r->columns;
+    for (int i = 0; i < r->columns; i++) {
+        piles[i] = s->cards[i];
+        top[i] = s->len[i] ? s->down[i] : -1;
+    }
+    if (!r->redeal && s->waste) {
+        piles[npiles] = s->talon;
+        top[npiles] = s->waste - 1;
+        npiles++;
+    }
+    for (int p = 0; p < npiles; p++) {
+        below[p][0] = 0;
+        for (int k = 0; k <= top[p]; k++) below[p][k + 1] = below[p][k] | 1ULL << piles[p][k];
+    }
+    for (int changed = 1; changed;) {
+        changed = 0;
+        uint64_t stuck = 0, covered = 0;
+        int no_empty_ever = 1;
+        for (int p = 0; p < npiles; p++) {
+            if (top[p] < 0) {
+                if (p < r->columns) no_empty_ever = 0;
+                continue;
+            }
+            stuck |= below[p][top[p] + 1];
+            covered |= below[p][top[p]];
+        }
+        for (int p = 0; p < npiles; p++) {
+            int t = top[p];
+            for (; t >= 0; t--) {
+                int card = piles[p][t], rank = card % 13, suit = card / 13;
+                int height = s->found[suit];
+                /* a lower card of its suit, not up, stuck */
+                if (height > rank || !((stuck >> (suit * 13)) & ((1ULL << rank) - (1ULL << height))))
+                    continue;
+                if (rank == KING) {
+                    if (no_empty_ever) break;
+                    continue;
+                }
+                int targets[2];
+                other_colour(card, 1, targets);
+                if (covered >> targets[0] & covered >> targets[1] & 1) break;
+            }
+            if (t != top[p]) {
+                top[p] = t;
+                changed = 1;
+            }
+        }
+    }
+    return npiles;
+}
+
 /* The largest closed set: top[p] is the highest stuck place of pile p (-1: none), pile p <
    columns being column p and pile `columns` the waste (no passes back, a waste with cards);
    returns the number of piles. thorough: the targets' test of never_ends (the start's
    check); otherwise only targets covered by stuck cards count as blocked (each position's
    check without passes back, where the thorough test costs more than it finds). */
 static int stuck_tops(const Rules *r, const State *s, int thorough, int *top) {
+    if (!thorough && r->places_per_suit == 1) return stuck_tops_one_deck(r, s, top);
     const uint8_t *piles[MAX_COLUMNS + 1];
     int pile_len[MAX_COLUMNS + 1];
     int npiles = r->columns;
