@@ -605,8 +605,8 @@ static int stuck_tops_one_deck(const Rules *r, const State *s, int *top) {
                 int card = piles[p][t], rank = card % 13, suit = card / 13;
                 int height = s->found[suit];
                 /* a lower card of its suit, not up, stuck */
-                if (height > rank || !((stuck >> (suit * 13)) & ((1ULL << rank) - (1ULL << height))))
-                    continue;
+                uint64_t lower = (1ULL << rank) - (1ULL << height);
+                if (height > rank || !((stuck >> (suit * 13)) & lower)) continue;
                 if (rank == KING) {
                     if (no_empty_ever) break;
                     continue;
