@@ -16,11 +16,12 @@ from hypothesis import strategies as st
 from solitaire.cards import parse_card
 from solitaire.codes import GameId, parse_variant
 from solitaire.games import rules_for
+from solitaire.games.stock_and_foundations import StockAndFoundationRules
 from solitaire.layout import parse_layout
 from solitaire.moves import DRAW, WASTE, Move
 from solitaire.position import Position
 from solitaire.solver import stock_bridge
-from solitaire.solver.card_ids import card_id, card_text
+from solitaire.solver.card_ids import card_id, card_of, card_text
 from solitaire.solver.stock_bridge import COMPLETE, LIKELY, UNCHAINED
 from solitaire.solver.stock_moves import BACK as BACK_MOVE
 from solitaire.solver.stock_moves import COLUMN as COLUMN_MOVE
@@ -408,7 +409,9 @@ def _quick_stuck_places(state: State, table: StockTable) -> list[tuple[int, int]
     cards"), from its definition: the largest set of places, a prefix of each pile (a
     column's face-down cards and its first face-up card; the waste), in which every top card
     is blocked. Blocked: a lower card of its suit, not up, lies in the set, and both cards it
-    may go onto lie under a top card of the set (a king: no column is ever empty)."""
+    may go onto (the engine's column rule) lie under a top card of the set (a king: no
+    column is ever empty)."""
+    column_refuses = StockAndFoundationRules.column_refuses
     piles = [column[1 : column[0] + 2] for column in state.columns]
     if not table.redeal and state.waste_size:
         piles.append(state.talon[: state.waste_size])
@@ -427,8 +430,7 @@ def _quick_stuck_places(state: State, table: StockTable) -> list[tuple[int, int]
             suit, rank = divmod(card, 13)
             height = state.foundations[suit]
             lower_stuck = any(suit * 13 + below in in_set for below in range(height, rank))
-            red = suit in (1, 2)
-            onto = [other * 13 + rank + 1 for other in range(4) if (other in (1, 2)) != red]
+            onto = [c for c in range(52) if not column_refuses(card_of(c), card_of(card))]
             moves_blocked = never_empty if rank == 12 else all(c in covered for c in onto)
             if not (lower_stuck and moves_blocked):
                 tops[index] -= 1
