@@ -405,8 +405,8 @@ def test_stuck_cards_never_move_under_the_real_rules(variant_text: str, thorough
 
 
 def _quick_stuck_places(state: State, table: StockTable) -> list[tuple[int, int]]:
-    """The check each position gets without passes back, one deck (docs/solver.md, "Dead
-    cards"), from its definition: the largest set of places, a prefix of each pile (a
+    """The check each position gets without passes back, one deck (docs/solver.md,
+    "Deadlocks"), from its definition: the largest set of places, a prefix of each pile (a
     column's face-down cards and its first face-up card; the waste), in which every top card
     is blocked. Blocked: a lower card of its suit, not up, lies in the set, and both cards it
     may go onto (the engine's column rule) lie under a top card of the set (a king: no

@@ -564,15 +564,10 @@ static void never_ends(const Rules *r, const uint8_t *count, uint8_t where_pile[
         }
 }
 
-/* stuck_tops() for one deck, not thorough (each position's check without passes back), on
-   bit masks of cards (bit = card id): the same largest closed set. A card at the top of its
-   pile's stuck part is blocked when a lower card of its suit not yet up is stuck (at or below
-   a pile's top), and both cards it may go onto are covered (below a pile's top), or, a king,
-   no column can ever be empty. Cards that are not blocked leave the set in any order: the
-   largest closed set is one, whatever the order. */
-static int stuck_tops_one_deck(const Rules *r, const State *s, int *top) {
-    const uint8_t *piles[MAX_COLUMNS + 1];
-    uint64_t below[MAX_COLUMNS + 1][MAX_TALON + 1]; /* below[p][k]: pile p's cards under k */
+/* The piles whose first cards may be stuck (stuck_tops): each column, its candidates its
+   face-down cards and its first face-up card, then (no passes back, a waste with cards) the
+   waste, all of it; top[p] the highest candidate's place (-1: none). Returns how many. */
+static int stuck_candidates(const Rules *r, const State *s, const uint8_t **piles, int *top) {
     int npiles = r->columns;
     for (int i = 0; i < r->columns; i++) {
         piles[i] = s->cards[i];
@@ -583,6 +578,19 @@ static int stuck_tops_one_deck(const Rules *r, const State *s, int *top) {
         top[npiles] = s->waste - 1;
         npiles++;
     }
+    return npiles;
+}
+
+/* stuck_tops() for one deck, not thorough (each position's check without passes back), on
+   bit masks of cards (bit = card id): the same largest closed set. A card at the top of its
+   pile's stuck part is blocked when a lower card of its suit not yet up is stuck (at or below
+   a pile's top), and both cards it may go onto are covered (below a pile's top), or, a king,
+   no column can ever be empty. Cards that are not blocked leave the set in any order: the
+   largest closed set is one, whatever the order. */
+static int stuck_tops_one_deck(const Rules *r, const State *s, int *top) {
+    const uint8_t *piles[MAX_COLUMNS + 1];
+    uint64_t below[MAX_COLUMNS + 1][MAX_TALON + 1]; /* below[p][k]: pile p's cards under k */
+    int npiles = stuck_candidates(r, s, piles, top);
     for (int p = 0; p < npiles; p++) {
         below[p][0] = 0;
         for (int k = 0; k <= top[p]; k++) below[p][k + 1] = below[p][k] | 1ULL << piles[p][k];
@@ -632,22 +640,11 @@ static int stuck_tops_one_deck(const Rules *r, const State *s, int *top) {
 static int stuck_tops(const Rules *r, const State *s, int thorough, int *top) {
     if (!thorough && r->places_per_suit == 1) return stuck_tops_one_deck(r, s, top);
     const uint8_t *piles[MAX_COLUMNS + 1];
-    int pile_len[MAX_COLUMNS + 1];
-    int npiles = r->columns;
-    for (int i = 0; i < r->columns; i++) {
-        piles[i] = s->cards[i];
-        pile_len[i] = s->len[i] ? s->down[i] + 1 : 0;
-    }
-    if (!r->redeal && s->waste) {
-        piles[npiles] = s->talon;
-        pile_len[npiles] = s->waste;
-        npiles++;
-    }
+    int npiles = stuck_candidates(r, s, piles, top);
     uint8_t count[52] = {0};
     uint8_t where_pile[52][2], where_pos[52][2];
     for (int p = 0; p < npiles; p++) {
-        top[p] = pile_len[p] - 1;
-        for (int i = 0; i < pile_len[p]; i++) {
+        for (int i = 0; i <= top[p]; i++) {
             int card = piles[p][i];
             if (count[card] < 2) {
                 where_pile[card][count[card]] = (uint8_t)p;
