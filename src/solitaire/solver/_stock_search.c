@@ -1584,16 +1584,24 @@ static int back_chains(Expansion *e, const State *t, int depth) {
     return 0;
 }
 
-/* Loose cards: every chain of the position, for each foundation card that a card in play
-   (face up in a column, or a talon card the taps bring up) could go onto: its goal. */
-static int chains(Expansion *e, const State *s) {
+/* The cards in play: face up in a column, or a talon card the taps bring up (1 each). */
+static void mark_in_play(Expansion *e, const State *s, uint8_t *in_play) {
     const Rules *r = e->rules;
-    uint8_t in_play[52] = {0};
+    memset(in_play, 0, 52);
     for (int j = 0; j < r->columns; j++)
         for (int k = s->down[j]; k < s->len[j]; k++) in_play[s->cards[j][k]] = 1;
     uint8_t sizes[MAX_TALON + 1], taps[MAX_TALON + 1];
     int reached = reachable_again(e, s, sizes, taps);
     for (int n = 0; n < reached; n++) in_play[s->talon[sizes[n] - 1]] = 1;
+}
+
+/* Loose cards: every chain of the position, for each foundation card that a card in play
+   (mark_in_play, given or worked out here) could go onto: its goal. */
+static int chains(Expansion *e, const State *s, const uint8_t *known_in_play) {
+    const Rules *r = e->rules;
+    uint8_t in_play[52];
+    if (known_in_play) memcpy(in_play, known_in_play, 52);
+    else mark_in_play(e, s, in_play);
     e->base = s;
     for (int p = 0; p < r->places; p++) {
         int suit = p / r->places_per_suit;
@@ -2243,13 +2251,10 @@ static int expand(Expansion *e, const State *s, int level) {
     /* runs_wait: the cards that could go onto a column's end at once: face up in a column,
        brought to the waste's top by taps, or (complete level) a foundation's top card. */
     int runs_wait = complete && r->runs_wait;
-    uint8_t free_now[52] = {0};
+    uint8_t free_now[52] = {0}, in_play[52];
     if (runs_wait) {
-        for (int j = 0; j < r->columns; j++)
-            for (int k = s->down[j]; k < s->len[j]; k++) free_now[s->cards[j][k]] = 1;
-        uint8_t sizes[MAX_TALON + 1], taps[MAX_TALON + 1];
-        int reached = reachable_again(e, s, sizes, taps);
-        for (int n = 0; n < reached; n++) free_now[s->talon[sizes[n] - 1]] = 1;
+        mark_in_play(e, s, free_now);
+        memcpy(in_play, free_now, 52); /* the loose cards' chains ask the same (chains) */
         for (int p = 0; p < r->places; p++)
             if (s->found[p]) free_now[(p / r->places_per_suit) * 13 + s->found[p] - 1] = 1;
         if (e->loose) mark_chain_free(r, s, free_now);
@@ -2330,7 +2335,7 @@ static int expand(Expansion *e, const State *s, int level) {
             if (put_back(e, s, p, card, wanted[card])) return 1;
         }
     }
-    if (e->loose) return chains(e, s);
+    if (e->loose) return chains(e, s, runs_wait ? in_play : NULL);
     if (free_chains_only && free_chains(e, s, empty, runs_wait, free_now, &waits)) return 1;
     if (chains_only && talon_chains(e, s, empty, next_up)) return 1;
     /* A foundation's top card back onto a column (KL-7, EH-8); with free chains, one deck,
