@@ -943,7 +943,8 @@ static void set_start(Rules *r, const State *start) {
    a talon the key leaves out is written as it is even in compact form: deserialize() reads
    that form too, and the key is the same; flush() writes the bits for the positions it
    stores (compact_tail). */
-HOT int write_position(const Rules *r, const State *s, uint8_t *out, int *key_size, int quick) {
+HOT int write_position(const Rules *r, const State *s, uint8_t *out, int *key_size, int quick,
+                       int8_t *slot_of) {
     int order[MAX_COLUMNS];
     uint32_t rank[MAX_COLUMNS];
     for (int i = 0; i < r->columns; i++)
@@ -954,6 +955,8 @@ HOT int write_position(const Rules *r, const State *s, uint8_t *out, int *key_si
         while (j > 0 && column_before(s, rank, i, order[j - 1])) { order[j] = order[j - 1]; j--; }
         order[j] = i;
     }
+    if (slot_of)
+        for (int k = 0; k < r->columns; k++) slot_of[order[k]] = (int8_t)k;
     int n = 0;
     for (int k = 0; k < r->columns; k++) {
         int i = order[k];
@@ -997,7 +1000,7 @@ HOT int write_position(const Rules *r, const State *s, uint8_t *out, int *key_si
 }
 
 static int serialize(const Rules *r, const State *s, uint8_t *out, int *key_size) {
-    return write_position(r, s, out, key_size, 0);
+    return write_position(r, s, out, key_size, 0, NULL);
 }
 
 /* A quick form's talon (write_position) as bits; the whole size. */
@@ -1057,9 +1060,20 @@ enum { SEARCHING, LISTING, FINDING };
    check_blockades), or it
    brought card c back from its foundation (STEP_BROUGHT_BACK + c; one deck only): the
    position's own move of c up again leads back to the one before, already stored, and is
-   not made. STEP_DOMINATED: a position stored since, the same but for its waste size,
-   reaches more (waste_dominates); left out when its turn comes. */
-enum { STEP_OTHER = 0, STEP_TALON = 1, STEP_LAID = 2, STEP_BROUGHT_BACK = 3, STEP_DOMINATED = 255 };
+   not made. STEP_RUN_MOVED + MAX_COLUMNS × p + q (one deck): a run moved from a face-up card
+   onto another column's end, and nothing went up after; it ends column p (in the stored
+   position's order) and lay on column q's last card, so moving it back leads to the position
+   before, already stored, and is not made either. STEP_DOMINATED: a position stored since,
+   the same but for its waste size, reaches more (waste_dominates); left out when its turn
+   comes. */
+enum {
+    STEP_OTHER = 0,
+    STEP_TALON = 1,
+    STEP_LAID = 2,
+    STEP_BROUGHT_BACK = 3,
+    STEP_RUN_MOVED = 64,
+    STEP_DOMINATED = 255
+};
 
 typedef struct {
     const Rules *rules;
@@ -1090,6 +1104,7 @@ typedef struct {
     /* Plain back moves (one deck), each card + 1, 0 for none: the card the move being added
        brings back, and the card the step to the position being expanded brought back. */
     int bringing_back, came_back;
+    int moved_back_from, moved_back_to; /* the run moved back: STEP_RUN_MOVED, or -1 */
     uint8_t slot[BATCH][SLOT];
     /* LISTING and FINDING: the move emptying a column whose king's move is being added
        (kings_into_empty) comes first in the step's atoms. */
@@ -1267,7 +1282,15 @@ static int add(Expansion *e, State *child, Atom move) {
     const Rules *r = e->rules;
     settle(r, child, NULL, e->loose_up);
     int k = e->count++;
-    e->size[k] = write_position(r, child, e->slot[k], &e->key_size[k], 1);
+    /* A run moved off a face-up card onto a column's end, with nothing going up after (the
+       card it left is still there: nothing else can go up unless that one does). */
+    const State *parent = e->expanding;
+    int run_moved = move.kind == COLUMN && !e->prefix_len && !e->has_first &&
+                    r->places_per_suit == 1 && parent->len[move.c] &&
+                    parent->len[move.a] - move.b > parent->down[move.a] &&
+                    child->len[move.a] == parent->len[move.a] - move.b;
+    int8_t slot_of[MAX_COLUMNS];
+    e->size[k] = write_position(r, child, e->slot[k], &e->key_size[k], 1, run_moved ? slot_of : NULL);
     e->hash[k] = position_hash(e, e->slot[k], e->key_size[k]);
     if (e->store->table_size)
         __builtin_prefetch(&e->store->table[e->hash[k] & (e->store->table_size - 1)]);
@@ -1276,6 +1299,7 @@ static int add(Expansion *e, State *child, Atom move) {
                  : e->bringing_back ? (uint8_t)(STEP_BROUGHT_BACK + e->bringing_back - 1)
                  : e->prefix_len && !e->going_up && lays_on_first(e->expanding, child, r->columns)
                      ? STEP_LAID
+                 : run_moved ? (uint8_t)(STEP_RUN_MOVED + MAX_COLUMNS * slot_of[move.c] + slot_of[move.a])
                                     : STEP_OTHER;
     if (e->count == BATCH) return flush(e);
     return 0;
@@ -2300,6 +2324,8 @@ static int expand(Expansion *e, const State *s, int level) {
                 continue;
             uint16_t targets = king ? (empty >= 0 && empty != i ? (uint16_t)(1u << empty) : 0)
                                     : (uint16_t)(wanted[card] & ~(1u << i));
+            /* The run the step here moved, back where it lay: the position before. */
+            if (i == e->moved_back_from) targets &= (uint16_t)~(1u << e->moved_back_to);
             for (int t = 0; t < r->columns; t++) {
                 if (!(targets & (1u << t))) continue;
                 if (r->single_card && count > 1 && s->len[t]) continue;
@@ -2484,6 +2510,7 @@ static PyObject *path_atoms(const Rules *r, const Member *m, const State *settle
         if (node == m->root) break;
     }
     finder->rules = r;
+    finder->moved_back_from = finder->moved_back_to = -1;
     finder->mode = FINDING;
     finder->unchained = m->e->unchained;
     set_loose(finder, r, m->level);
@@ -2800,6 +2827,7 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
         store->held = &held;
         store->max_held = max_bytes > 0 ? (size_t)max_bytes : 0;
         Expansion *e = team[k].e;
+        e->moved_back_from = e->moved_back_to = -1;
         /* The scout belongs to the draw-1 relaxation, and searches its likely moves. */
         int scout = levels[k] == DRAW_ONE_LIKELY;
         team[k].relaxation = scout || levels[k] == DRAW_ONE ? DRAW_ONE
@@ -2939,7 +2967,14 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
                    free for two); checking every position finds more, sooner, but costs more
                    than it saves (docs/solver.md, "Blockades"). */
                 if (mr->check_blockades && step == STEP_LAID && is_blockaded(mr, &s)) continue;
-                e->came_back = step >= STEP_BROUGHT_BACK ? step - STEP_BROUGHT_BACK + 1 : 0;
+                e->came_back = step >= STEP_BROUGHT_BACK && step < STEP_RUN_MOVED
+                                   ? step - STEP_BROUGHT_BACK + 1
+                                   : 0;
+                e->moved_back_from = e->moved_back_to = -1;
+                if (step >= STEP_RUN_MOVED && step != STEP_DOMINATED) {
+                    e->moved_back_from = (step - STEP_RUN_MOVED) / MAX_COLUMNS;
+                    e->moved_back_to = (step - STEP_RUN_MOVED) % MAX_COLUMNS;
+                }
                 e->parent = (uint32_t)node;
                 e->depth = m->store->depth[node];
                 if (!expand(e, &s, m->level)) flush(e);
@@ -2996,6 +3031,7 @@ static PyObject *py_successors(PyObject *self, PyObject *args) {
     Expansion *lister = calloc(1, sizeof(Expansion));
     if (!lister) return PyErr_NoMemory();
     lister->rules = &r;
+    lister->moved_back_from = lister->moved_back_to = -1;
     lister->mode = LISTING;
     lister->unsettled = !settled;
     lister->unchained = level == UNCHAINED;
