@@ -1282,13 +1282,21 @@ static int add(Expansion *e, State *child, Atom move) {
     const Rules *r = e->rules;
     settle(r, child, NULL, e->loose_up);
     int k = e->count++;
-    /* A run moved off a face-up card onto a column's end, with nothing going up after (the
-       card it left is still there: nothing else can go up unless that one does). */
+    /* A run moved off a face-up card it goes on onto a column's end, with nothing going up
+       after: moved back, it makes the position expanded again (STEP_RUN_MOVED). Its first
+       card is then the last card of its column that goes back there (no card on it has its
+       rank: always so in a run as the rules build one). */
     const State *parent = e->expanding;
     int run_moved = move.kind == COLUMN && !e->prefix_len && !e->has_first &&
                     r->places_per_suit == 1 && parent->len[move.c] &&
-                    parent->len[move.a] - move.b > parent->down[move.a] &&
-                    child->len[move.a] == parent->len[move.a] - move.b;
+                    !memcmp(child->found, parent->found, (size_t)r->places);
+    if (run_moved) {
+        const uint8_t *cards = parent->cards[move.a];
+        int start = parent->len[move.a] - move.b;
+        run_moved = start > parent->down[move.a] && goes_on(cards[start], cards[start - 1]);
+        for (int k = start + 1; k < parent->len[move.a] && run_moved; k++)
+            run_moved = cards[k] % 13 != cards[start] % 13;
+    }
     int8_t slot_of[MAX_COLUMNS];
     e->size[k] = write_position(r, child, e->slot[k], &e->key_size[k], 1, run_moved ? slot_of : NULL);
     e->hash[k] = position_hash(e, e->slot[k], e->key_size[k]);
@@ -2294,6 +2302,15 @@ static int expand(Expansion *e, const State *s, int level) {
     for (int j = 0; j < r->columns && !king_waiting; j++)
         for (int k = 1; k < s->len[j]; k++)
             if (k >= s->down[j] && s->cards[j][k] % 13 == KING) { king_waiting = 1; break; }
+    /* The first card of the run the step here moved (STEP_RUN_MOVED): the last card of its
+       column that goes onto the end of the column it left. */
+    int moved_back_start = -1;
+    if (e->moved_back_from >= 0) {
+        const uint8_t *cards = s->cards[e->moved_back_from];
+        int left = s->cards[e->moved_back_to][s->len[e->moved_back_to] - 1];
+        for (int k = s->len[e->moved_back_from] - 1; k >= s->down[e->moved_back_from]; k--)
+            if (goes_on(cards[k], left)) { moved_back_start = k; break; }
+    }
     for (int i = 0; i < r->columns; i++) {
         int size = s->len[i];
         if (!size) continue;
@@ -2325,7 +2342,8 @@ static int expand(Expansion *e, const State *s, int level) {
             uint16_t targets = king ? (empty >= 0 && empty != i ? (uint16_t)(1u << empty) : 0)
                                     : (uint16_t)(wanted[card] & ~(1u << i));
             /* The run the step here moved, back where it lay: the position before. */
-            if (i == e->moved_back_from) targets &= (uint16_t)~(1u << e->moved_back_to);
+            if (i == e->moved_back_from && start == moved_back_start)
+                targets &= (uint16_t)~(1u << e->moved_back_to);
             for (int t = 0; t < r->columns; t++) {
                 if (!(targets & (1u << t))) continue;
                 if (r->single_card && count > 1 && s->len[t]) continue;
