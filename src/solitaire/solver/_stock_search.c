@@ -1105,6 +1105,7 @@ typedef struct {
        brings back, and the card the step to the position being expanded brought back. */
     int bringing_back, came_back;
     int moved_back_from, moved_back_to; /* the run moved back: STEP_RUN_MOVED, or -1 */
+    int expanding_settled; /* the position expanded is settled as add() settles (not a root) */
     uint8_t slot[BATCH][SLOT];
     /* LISTING and FINDING: the move emptying a column whose king's move is being added
        (kings_into_empty) comes first in the step's atoms. */
@@ -1275,12 +1276,36 @@ static int lays_on_first(const State *before, const State *after, int columns) {
     return 0;
 }
 
+/* Whether settle() would send nothing up after `move`, a single move made on a settled
+   position (the one expanded, unless it is a search's start). The foundations are as they
+   were, so only what the move changed could go up now: after a move between columns, the two
+   columns' ends; after a talon card's move to a column, that column's end and (draw 1 without
+   passes, where settle looks at it) the waste's new top. If none of those is a card the
+   foundations take next, nothing goes up. */
+static inline int stays_settled(const Expansion *e, const State *s, Atom move) {
+    const Rules *r = e->rules;
+    if (!e->expanding_settled || e->prefix_len || e->has_first) return 0;
+    uint64_t next = taken_next(r, s->found);
+    int a, b;
+    if (move.kind == COLUMN) {
+        a = move.a, b = move.c;
+    } else if (move.kind == TALON && move.b >= 0) {
+        a = b = move.b;
+        if (!r->talon_free && r->draw == 1 && s->waste && (next >> s->talon[s->waste - 1] & 1))
+            return 0;
+    } else {
+        return 0;
+    }
+    return !(s->len[a] && (next >> s->cards[a][s->len[a] - 1] & 1)) &&
+           !(s->len[b] && (next >> s->cards[b][s->len[b] - 1] & 1));
+}
+
 /* A successor before its safe moves, made by `move`: settle it and add it to the batch.
    1 = stop. */
 static int add(Expansion *e, State *child, Atom move) {
     if (e->mode != SEARCHING) return record(e, child, move);
     const Rules *r = e->rules;
-    settle(r, child, NULL, e->loose_up);
+    if (!stays_settled(e, child, move)) settle(r, child, NULL, e->loose_up);
     int k = e->count++;
     /* A run moved off a face-up card it goes on onto a column's end, with nothing going up
        after: moved back, it makes the position expanded again (STEP_RUN_MOVED). Its first
@@ -2994,6 +3019,7 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
                     e->moved_back_to = (step - STEP_RUN_MOVED) % MAX_COLUMNS;
                 }
                 e->parent = (uint32_t)node;
+                e->expanding_settled = node != m->root;
                 e->depth = m->store->depth[node];
                 if (!expand(e, &s, m->level)) flush(e);
                 int shed_self = 0;
