@@ -1060,10 +1060,11 @@ enum { SEARCHING, LISTING, FINDING };
    check_blockades), or it
    brought card c back from its foundation (STEP_BROUGHT_BACK + c; one deck only): the
    position's own move of c up again leads back to the one before, already stored, and is
-   not made. STEP_RUN_MOVED + MAX_COLUMNS × p + q (one deck): a run moved from a face-up card
-   onto another column's end, and nothing went up after; it ends column p (in the stored
-   position's order) and lay on column q's last card, so moving it back leads to the position
-   before, already stored, and is not made either. STEP_DOMINATED: a position stored since,
+   not made. STEP_RUN_MOVED + MAX_COLUMNS × p + q (one deck): a run moved off a face-up card
+   it goes on onto another column's end, no card on its first having that card's rank, and
+   nothing went up after; it ends column p (in the stored position's order) and lay on column
+   q's last card, so moving it back leads to the position before, already stored, and is not
+   made either. STEP_DOMINATED: a position stored since,
    the same but for its waste size, reaches more (waste_dominates); left out when its turn
    comes. */
 enum {
@@ -1319,11 +1320,12 @@ static int add(Expansion *e, State *child, Atom move) {
         const uint8_t *cards = parent->cards[move.a];
         int start = parent->len[move.a] - move.b;
         run_moved = start > parent->down[move.a] && goes_on(cards[start], cards[start - 1]);
-        for (int k = start + 1; k < parent->len[move.a] && run_moved; k++)
-            run_moved = cards[k] % 13 != cards[start] % 13;
+        for (int on = start + 1; on < parent->len[move.a] && run_moved; on++)
+            run_moved = cards[on] % 13 != cards[start] % 13;
     }
     int8_t slot_of[MAX_COLUMNS];
-    e->size[k] = write_position(r, child, e->slot[k], &e->key_size[k], 1, run_moved ? slot_of : NULL);
+    e->size[k] =
+        write_position(r, child, e->slot[k], &e->key_size[k], 1, run_moved ? slot_of : NULL);
     e->hash[k] = position_hash(e, e->slot[k], e->key_size[k]);
     if (e->store->table_size)
         __builtin_prefetch(&e->store->table[e->hash[k] & (e->store->table_size - 1)]);
@@ -1332,7 +1334,8 @@ static int add(Expansion *e, State *child, Atom move) {
                  : e->bringing_back ? (uint8_t)(STEP_BROUGHT_BACK + e->bringing_back - 1)
                  : e->prefix_len && !e->going_up && lays_on_first(e->expanding, child, r->columns)
                      ? STEP_LAID
-                 : run_moved ? (uint8_t)(STEP_RUN_MOVED + MAX_COLUMNS * slot_of[move.c] + slot_of[move.a])
+                 : run_moved
+                     ? (uint8_t)(STEP_RUN_MOVED + MAX_COLUMNS * slot_of[move.c] + slot_of[move.a])
                                     : STEP_OTHER;
     if (e->count == BATCH) return flush(e);
     return 0;
@@ -2330,7 +2333,7 @@ static int expand(Expansion *e, const State *s, int level) {
     /* The first card of the run the step here moved (STEP_RUN_MOVED): the last card of its
        column that goes onto the end of the column it left. */
     int moved_back_start = -1;
-    if (e->moved_back_from >= 0) {
+    if (e->moved_back_from >= 0 && s->len[e->moved_back_to]) {
         const uint8_t *cards = s->cards[e->moved_back_from];
         int left = s->cards[e->moved_back_to][s->len[e->moved_back_to] - 1];
         for (int k = s->len[e->moved_back_from] - 1; k >= s->down[e->moved_back_from]; k--)
