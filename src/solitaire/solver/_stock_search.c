@@ -1064,9 +1064,8 @@ enum { SEARCHING, LISTING, FINDING };
    it goes on onto another column's end, no card on its first having that card's rank, and
    nothing went up after; it ends column p (in the stored position's order) and lay on column
    q's last card, so moving it back leads to the position before, already stored, and is not
-   made either. STEP_DOMINATED: a position stored since,
-   the same but for its waste size, reaches more (waste_dominates); left out when its turn
-   comes. */
+   made either. STEP_DOMINATED: a position stored since, the same but for its waste size,
+   reaches more (waste_dominates); left out when its turn comes. */
 enum {
     STEP_OTHER = 0,
     STEP_TALON = 1,
@@ -1277,15 +1276,15 @@ static int lays_on_first(const State *before, const State *after, int columns) {
     return 0;
 }
 
-/* Whether settle() would send nothing up after `move`, a single move made on a settled
-   position (the one expanded, unless it is a search's start). The foundations are as they
+/* Whether settle() would send nothing up after `move`, a single move (no chain, no king
+   following) made on a settled position (the one expanded, unless it is a search's start). The foundations are as they
    were, so only what the move changed could go up now: after a move between columns, the two
    columns' ends; after a talon card's move to a column, that column's end and (draw 1 without
    passes, where settle looks at it) the waste's new top. If none of those is a card the
    foundations take next, nothing goes up. */
 static inline int stays_settled(const Expansion *e, const State *s, Atom move) {
     const Rules *r = e->rules;
-    if (!e->expanding_settled || e->prefix_len || e->has_first) return 0;
+    if (!e->expanding_settled) return 0;
     uint64_t next = taken_next(r, s->found);
     int a, b;
     if (move.kind == COLUMN) {
@@ -1306,16 +1305,18 @@ static inline int stays_settled(const Expansion *e, const State *s, Atom move) {
 static int add(Expansion *e, State *child, Atom move) {
     if (e->mode != SEARCHING) return record(e, child, move);
     const Rules *r = e->rules;
-    if (!stays_settled(e, child, move)) settle(r, child, NULL, e->loose_up);
+    int one_move = !e->prefix_len && !e->has_first;
+    int nothing_up = one_move && stays_settled(e, child, move);
+    if (!nothing_up) settle(r, child, NULL, e->loose_up);
     int k = e->count++;
     /* A run moved off a face-up card it goes on onto a column's end, with nothing going up
        after: moved back, it makes the position expanded again (STEP_RUN_MOVED). Its first
        card is then the last card of its column that goes back there (no card on it has its
        rank: always so in a run as the rules build one). */
     const State *parent = e->expanding;
-    int run_moved = move.kind == COLUMN && !e->prefix_len && !e->has_first &&
-                    r->places_per_suit == 1 && parent->len[move.c] &&
-                    !memcmp(child->found, parent->found, (size_t)r->places);
+    int run_moved = move.kind == COLUMN && one_move && r->places_per_suit == 1 &&
+                    parent->len[move.c] &&
+                    (nothing_up || !memcmp(child->found, parent->found, (size_t)r->places));
     if (run_moved) {
         const uint8_t *cards = parent->cards[move.a];
         int start = parent->len[move.a] - move.b;
